@@ -1,0 +1,64 @@
+"""Chickenyard's web app: the score sheet, the referee and the printed sheets
+for a table of domino players, served from a laptop or a Raspberry Pi."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import click
+from flask import Flask
+
+from chickenyard import db as database
+from chickenyard.errors import register_error_pages
+from chickenyard.filters import register_filters
+from chickenyard.migrations import migrate
+from chickenyard.security import csrf
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    # CHICKENYARD_INSTANCE puts the database and photos elsewhere (benchmarks, a USB stick)
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=os.environ.get("CHICKENYARD_INSTANCE") or None)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "chickenyard.db"),
+        PHOTOS=os.path.join(app.instance_path, "photos"),
+        MAX_CONTENT_LENGTH=16 * 1024 * 1024,  # a 12 MP phone photo with room to spare
+        WTF_CSRF_TIME_LIMIT=None,  # a sheet stays open on a phone for a whole evening
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    csrf.init_app(app)
+    app.teardown_appcontext(database.close_db)
+    register_error_pages(app)
+    register_filters(app)
+
+    from chickenyard.views import register_blueprints
+    register_blueprints(app)
+
+    @app.cli.command("init-db")
+    def init_db_command():
+        """Create or upgrade the table's database."""
+        version = migrate(database.connect(app.config["DATABASE"]))
+        click.echo(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
+
+    if app.config.get("MIGRATE_ON_START", True):
+        migrate(database.connect(app.config["DATABASE"]))
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret kept in instance/, made once, so sessions survive a restart."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,49 @@
+"""Start Chickenyard exactly as `make run` does, on a throwaway database."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def running_server(threads: int = 8):
+    with tempfile.TemporaryDirectory(prefix="chickenyard-bench-") as instance:
+        port = free_port()
+        env = {**os.environ, "CHICKENYARD_INSTANCE": instance}
+        proc = subprocess.Popen([sys.executable, "-m", "chickenyard.serve", "--host", "127.0.0.1",
+                                 "--port", str(port), "--threads", str(threads)],
+                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            wait_until_up(port, proc)
+            yield port, instance
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def wait_until_up(port: int, proc, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("the server stopped: " + proc.stderr.read().decode())
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not answer in time")

@@ -1,0 +1,146 @@
+"""Reading a hand's score form: what each player has left, checked field by field.
+
+The form posts, per player, `points-<id>` (the typed total) and `tiles-<id>`
+(the leftover tiles tapped on the picker, one value per tile), and one
+`went_out` naming the player who went out. Every problem is reported next to
+the field it concerns, and the typed values are kept to show the form again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.rulesets import leftover_points
+from referee.tiles import BadTile, Tile, set_pips
+
+from .sheet import Entry, HandRow, Sheet
+
+
+@dataclass
+class HandForm:
+    """What the person typed (kept verbatim) and what it means once checked."""
+    typed_points: dict[int, str] = field(default_factory=dict)
+    typed_tiles: dict[int, list[str]] = field(default_factory=dict)
+    went_out: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+    entries: dict[int, Entry] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @classmethod
+    def from_hand(cls, sheet: Sheet, hand: HandRow) -> "HandForm":
+        form = cls()
+        for p in sheet.players:
+            entry = hand.entry(p.id)
+            form.typed_points[p.id] = "" if entry.points is None else str(entry.points)
+            form.typed_tiles[p.id] = [str(t) for t in entry.tiles or ()]
+            if entry.went_out:
+                form.went_out = str(p.id)
+        return form
+
+
+def max_points(sheet: Sheet) -> int:
+    """The most one player can be left holding: every pip of the set plus the 0|0 bonus."""
+    return set_pips(sheet.set_size) + sheet.rules.double_blank_points
+
+
+def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
+    """Check a posted hand form. `data` is a MultiDict (request.form)."""
+    form = HandForm(went_out=(data.get("went_out") or "").strip())
+    for p in sheet.players:
+        form.typed_points[p.id] = (data.get(f"points-{p.id}") or "").strip()
+        form.typed_tiles[p.id] = _tile_values(data.getlist(f"tiles-{p.id}"))
+
+    out_id = _went_out_player(sheet, form)
+    seen: dict[Tile, str] = {}
+    for p in sheet.players:
+        entry = _read_entry(sheet, hand, form, p, out_id == p.id, seen)
+        if entry is not None:
+            form.entries[p.id] = entry
+    return form
+
+
+def _tile_values(values: list[str]) -> list[str]:
+    """Tiles arrive as one checkbox each, or as one space-separated text."""
+    return [piece for value in values for piece in value.replace(",", " ").split()]
+
+
+def _went_out_player(sheet: Sheet, form: HandForm) -> int | None:
+    if not form.went_out:
+        return None
+    chosen = [v for v in form.went_out.split(",") if v]
+    ids = {str(p.id) for p in sheet.players}
+    if len(chosen) > 1:
+        form.errors["went_out"] = "Only one player can go out in a hand."
+        return None
+    if chosen[0] not in ids:
+        form.errors["went_out"] = "Choose a player of this game as the one who went out."
+        return None
+    return int(chosen[0])
+
+
+def _read_entry(sheet, hand, form, player, went_out, seen) -> Entry | None:
+    points_key, tiles_key = f"points-{player.id}", f"tiles-{player.id}"
+    typed = form.typed_points[player.id]
+    tiles = _read_tiles(sheet, hand, form, player, seen)
+    if tiles is None:
+        return None
+
+    points = None
+    if typed:
+        limit = max_points(sheet)
+        if not typed.isdigit():
+            form.errors[points_key] = f"Write {player.name}'s total as a whole number from 0 to {limit}."
+            return None
+        points = int(typed)
+        if points > limit:
+            form.errors[points_key] = (f"{points} is more than anyone can hold with a double-{sheet.set_size} "
+                                       f"set: the most is {limit}.")
+            return None
+
+    if went_out:
+        if tiles:
+            form.errors[tiles_key] = f"{player.name} went out, so has no tiles left. Untick the tiles or the 'went out' mark."
+            return None
+        if points not in (None, 0):
+            form.errors[points_key] = f"{player.name} went out and scores 0, not {points}."
+            return None
+        return Entry(points=0, tiles=(), went_out=True)
+
+    if tiles:
+        counted = leftover_points(tiles, sheet.rules)
+        if points is not None and points != counted:
+            form.errors[points_key] = (f"The tiles picked for {player.name} add up to {counted}, "
+                                       f"but the total says {points}. Clear one of them.")
+            return None
+        return Entry(points=counted, tiles=tuple(sorted(tiles)))
+    return Entry(points=points)
+
+
+def _read_tiles(sheet, hand, form, player, seen) -> list[Tile] | None:
+    key = f"tiles-{player.id}"
+    tiles: list[Tile] = []
+    for text in form.typed_tiles[player.id]:
+        try:
+            tile = Tile.parse(text)
+        except BadTile:
+            form.errors[key] = f"{text!r} is not a domino. Pick tiles from the set."
+            return None
+        if not tile.in_set(sheet.set_size):
+            form.errors[key] = f"{tile} is not in a double-{sheet.set_size} set."
+            return None
+        if tile.is_double and tile.low == hand.double:
+            form.errors[key] = (f"{tile} started this hand, so it is on the table, "
+                                f"not in {player.name}'s hand.")
+            return None
+        if tile in tiles:
+            form.errors[key] = f"{tile} is picked twice for {player.name}; a set has only one."
+            return None
+        if tile in seen:
+            form.errors[key] = f"{tile} is already in {seen[tile]}'s hand; a set has only one {tile}."
+            return None
+        tiles.append(tile)
+    for tile in tiles:
+        seen[tile] = player.name
+    return tiles

@@ -1,0 +1,86 @@
+"""Numbered schema migrations for the table's database.
+
+Each migration is a function of the database; `schema_version` records the
+last one applied. Add new ones at the end, never edit an applied one.
+"""
+from __future__ import annotations
+
+import sqlite_utils
+
+from .clock import now
+from .db import transaction
+
+
+def _m1_score_sheet(db: sqlite_utils.Database) -> None:
+    db["games"].create({
+        "id": int, "game": str, "preset": str, "set_size": int,
+        "house_rules": str,  # JSON: only what differs from the preset
+        "created_at": str, "updated_at": str, "finished_at": str,
+    }, pk="id", not_null={"game", "preset", "set_size", "house_rules", "created_at"})
+    db["players"].create({"id": int, "game_id": int, "seat": int, "name": str},
+                         pk="id", foreign_keys=[("game_id", "games", "id")],
+                         not_null={"game_id", "seat", "name"})
+    db["players"].create_index(["game_id", "seat"], unique=True)
+    db["hands"].create({"id": int, "game_id": int, "number": int, "double": int, "version": int},
+                       pk="id", foreign_keys=[("game_id", "games", "id")],
+                       not_null={"game_id", "number", "double", "version"}, defaults={"version": 0})
+    db["hands"].create_index(["game_id", "number"], unique=True)
+    db["entries"].create({
+        "id": int, "hand_id": int, "player_id": int,
+        "points": int,          # null while not yet entered
+        "tiles": str,           # JSON list of "a|b", or null when entered by total
+        "went_out": int,
+    }, pk="id", foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
+        not_null={"hand_id", "player_id", "went_out"}, defaults={"went_out": 0})
+    db["entries"].create_index(["hand_id", "player_id"], unique=True)
+    # The audit trail: one row per change to an entry, with the entry before
+    # and after as JSON, so that undo restores exactly what was there.
+    db["changes"].create({
+        "id": int, "game_id": int, "hand_id": int, "player_id": int,
+        "action": int,  # the changes of one save share an action: undo takes back all of them
+        "what": str, "old": str, "new": str, "at": str, "device": str,
+        "undone_by": int, "undoes": int,
+    }, pk="id", foreign_keys=[("game_id", "games", "id")], not_null={"game_id", "action", "what", "at"})
+    db["changes"].create_index(["game_id", "id"])
+
+
+def _m2_shared_table(db: sqlite_utils.Database) -> None:
+    """Links for the shared table, and a revision that every write bumps.
+
+    The revision makes a phone's poll for changes one primary-key read.
+    """
+    import secrets
+    db["games"].add_column("edit_key", str)
+    db["games"].add_column("view_key", str)
+    db["games"].add_column("revision", int, not_null_default=0)
+    for row in db.query("select id from games"):
+        db["games"].update(row["id"], {"edit_key": secrets.token_urlsafe(24),
+                                       "view_key": secrets.token_urlsafe(24)})
+    db["games"].create_index(["edit_key"], unique=True)
+    db["games"].create_index(["view_key"], unique=True)
+
+
+MIGRATIONS = [_m1_score_sheet, _m2_shared_table]
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    if "schema_version" not in db.table_names():
+        return 0
+    row = db.execute("select max(version) from schema_version").fetchone()
+    return row[0] or 0
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Apply every migration not yet applied; returns the schema version."""
+    with transaction(db):
+        if "schema_version" not in db.table_names():
+            db["schema_version"].create({"version": int, "applied_at": str}, pk="version")
+        current = schema_version(db)
+        for number, step in enumerate(MIGRATIONS, start=1):
+            if number > current:
+                step(db)
+                db["schema_version"].insert({"version": number,
+                                             "applied_at": now()})
+    return schema_version(db)
+
+

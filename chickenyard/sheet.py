@@ -1,0 +1,164 @@
+"""The score sheet as players read it: rows of hands, running totals, leaders.
+
+Only what happened is stored (hands and entries); everything here is derived
+from it, so an edit or an undo can never leave a stale total behind.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from referee.rulesets import RuleSet, rule_set
+from referee.tiles import Tile, set_tiles
+
+
+@dataclass(frozen=True)
+class Entry:
+    points: int | None = None
+    tiles: tuple[Tile, ...] | None = None   # None: entered by total
+    went_out: bool = False
+
+    @property
+    def entered(self) -> bool:
+        return self.points is not None
+
+    def snapshot(self) -> dict | None:
+        """The entry as the audit trail stores it (None: nothing entered)."""
+        if not self.entered and not self.tiles and not self.went_out:
+            return None
+        return {"points": self.points, "went_out": self.went_out,
+                "tiles": None if self.tiles is None else [str(t) for t in self.tiles]}
+
+    @classmethod
+    def from_snapshot(cls, snap: dict | None) -> "Entry":
+        if not snap:
+            return cls()
+        tiles = snap.get("tiles")
+        return cls(points=snap.get("points"), went_out=bool(snap.get("went_out")),
+                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles))
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Entry":
+        tiles = json.loads(row["tiles"]) if row.get("tiles") else None
+        return cls(points=row["points"], went_out=bool(row["went_out"]),
+                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles))
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    seat: int
+    name: str
+
+
+@dataclass
+class HandRow:
+    id: int
+    number: int
+    double: int
+    version: int
+    entries: dict[int, Entry] = field(default_factory=dict)  # by player id
+    running: dict[int, int] = field(default_factory=dict)    # running total after this hand
+
+    def entry(self, player_id: int) -> Entry:
+        return self.entries.get(player_id, Entry())
+
+    def complete_for(self, players) -> bool:
+        return all(self.entry(p.id).entered for p in players)
+
+    def started(self) -> bool:
+        return any(e.entered or e.tiles or e.went_out for e in self.entries.values())
+
+    @property
+    def went_out(self) -> int | None:
+        return next((pid for pid, e in self.entries.items() if e.went_out), None)
+
+
+@dataclass
+class Sheet:
+    game: dict
+    rules: RuleSet
+    players: list[Player]
+    hands: list[HandRow]
+
+    @property
+    def id(self) -> int:
+        return self.game["id"]
+
+    @property
+    def set_size(self) -> int:
+        return self.game["set_size"]
+
+    @property
+    def set_tiles(self) -> tuple[Tile, ...]:
+        return set_tiles(self.set_size)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        totals = {p.id: 0 for p in self.players}
+        for hand in self.hands:
+            for pid, entry in hand.entries.items():
+                if entry.entered and pid in totals:
+                    totals[pid] += entry.points
+        return totals
+
+    @property
+    def any_score(self) -> bool:
+        return any(hand.started() for hand in self.hands)
+
+    @property
+    def leaders(self) -> list[int]:
+        """The player(s) with the lowest total: lowest wins in every rule set."""
+        if not self.any_score:
+            return []
+        totals = self.totals
+        best = min(totals.values())
+        return [pid for pid, total in totals.items() if total == best]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.hands) and all(h.complete_for(self.players) for h in self.hands)
+
+    @property
+    def winners(self) -> list[int]:
+        return self.leaders if self.finished else []
+
+    @property
+    def current_hand(self) -> HandRow | None:
+        return next((h for h in self.hands if not h.complete_for(self.players)), None)
+
+    def hand(self, number: int) -> HandRow | None:
+        return next((h for h in self.hands if h.number == number), None)
+
+    def player(self, player_id: int) -> Player | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+    def names(self, player_ids) -> list[str]:
+        return [self.player(pid).name for pid in player_ids]
+
+    def with_running_totals(self) -> "Sheet":
+        running = {p.id: 0 for p in self.players}
+        for hand in self.hands:
+            for p in self.players:
+                entry = hand.entry(p.id)
+                if entry.entered:
+                    running[p.id] += entry.points
+                hand.running[p.id] = running[p.id]
+        return self
+
+
+def load_sheet(db, game_id: int) -> Sheet | None:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        return None
+    game = rows[0]
+    house = json.loads(game["house_rules"] or "{}")
+    rules = rule_set(game["preset"], house)
+    players = [Player(r["id"], r["seat"], r["name"]) for r in
+               db.query("select * from players where game_id = ? order by seat", [game_id])]
+    hands = {r["id"]: HandRow(r["id"], r["number"], r["double"], r["version"]) for r in
+             db.query("select * from hands where game_id = ? order by number", [game_id])}
+    for r in db.query("select e.* from entries e join hands h on h.id = e.hand_id "
+                      "where h.game_id = ?", [game_id]):
+        hands[r["hand_id"]].entries[r["player_id"]] = Entry.from_row(r)
+    return Sheet(game, rules, players, sorted(hands.values(), key=lambda h: h.number)).with_running_totals()

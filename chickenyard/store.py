@@ -1,0 +1,156 @@
+"""Writing the score sheet: new games, saved hands, the audit trail and undo.
+
+Every function here is one user action and runs in one transaction. Each
+change to an entry is kept with the entry before and after, so that undo
+restores exactly what was there and the history loses nothing.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from referee.rulesets import RuleSet
+
+from .clock import now
+from .db import transaction
+from .sheet import Entry, Sheet
+
+
+class StaleHand(Exception):
+    """The hand changed on another phone since this form was opened."""
+
+
+def create_game(db, *, game: str, rules: RuleSet, set_size: int, players: list[str],
+                hand_doubles: list[int], device: str | None = None) -> int:
+    at = now()
+    with transaction(db):
+        game_id = db["games"].insert({
+            "game": game, "preset": rules.preset, "set_size": set_size,
+            "house_rules": json.dumps(rules.house_rules, sort_keys=True),
+            "created_at": at, "updated_at": at, "finished_at": None,
+            "edit_key": new_key(), "view_key": new_key(), "revision": 0,
+        }).last_pk
+        db["players"].insert_all({"game_id": game_id, "seat": seat, "name": name}
+                                 for seat, name in enumerate(players, start=1))
+        db["hands"].insert_all({"game_id": game_id, "number": number, "double": double, "version": 0}
+                               for number, double in enumerate(hand_doubles, start=1))
+        _record(db, game_id, _next_action(db, game_id), "game", None, None, None,
+                {"players": players, "preset": rules.preset, "set": set_size}, at, device)
+    return game_id
+
+
+def save_hand(db, sheet: Sheet, hand_number: int, entries: dict[int, Entry], *,
+              device: str | None = None, expected_version: int | None = None) -> int:
+    """Store a hand's entries; returns how many entries changed."""
+    at = now()
+    with transaction(db):
+        hand = _hand_row(db, sheet.id, hand_number)
+        if expected_version is not None and hand["version"] != expected_version:
+            raise StaleHand(hand_number)
+        current = {r["player_id"]: Entry.from_row(r) for r in
+                   db.query("select * from entries where hand_id = ?", [hand["id"]])}
+        action = _next_action(db, sheet.id)
+        changed = 0
+        for player in sheet.players:
+            old = current.get(player.id, Entry()).snapshot()
+            new = entries.get(player.id, Entry()).snapshot()
+            if old == new:
+                continue
+            _put_entry(db, hand["id"], player.id, new)
+            _record(db, sheet.id, action, "entry", hand["id"], player.id, old, new, at, device)
+            changed += 1
+        if changed:
+            _touch(db, sheet.id, hand["id"], at)
+    return changed
+
+
+def undo_last(db, game_id: int, *, device: str | None = None) -> list[dict]:
+    """Take back the last action that is not yet taken back; returns its changes."""
+    at = now()
+    with transaction(db):
+        last = db.execute(
+            "select max(action) from changes where game_id = ? and undone_by is null "
+            "and undoes is null and what = 'entry'", [game_id]).fetchone()[0]
+        if last is None:
+            return []
+        undone = list(db.query("select * from changes where game_id = ? and action = ? "
+                               "and what = 'entry' order by id desc", [game_id, last]))
+        action = _next_action(db, game_id)
+        for change in undone:
+            restored = json.loads(change["old"]) if change["old"] else None
+            current = json.loads(change["new"]) if change["new"] else None
+            _put_entry(db, change["hand_id"], change["player_id"], restored)
+            undo_id = _record(db, game_id, action, "entry", change["hand_id"], change["player_id"],
+                              current, restored, at, device, undoes=change["id"])
+            db["changes"].update(change["id"], {"undone_by": undo_id})
+            _touch(db, game_id, change["hand_id"], at)
+    return undone
+
+
+def history(db, game_id: int) -> list[dict]:
+    """Every change to a game, newest first, with hand and player named."""
+    return list(db.query(
+        "select c.*, h.number as hand_number, h.double as hand_double, p.name as player "
+        "from changes c left join hands h on h.id = c.hand_id "
+        "left join players p on p.id = c.player_id "
+        "where c.game_id = ? order by c.id desc", [game_id]))
+
+
+def can_undo(db, game_id: int) -> bool:
+    return db.execute("select 1 from changes where game_id = ? and what = 'entry' and "
+                      "undone_by is null and undoes is null limit 1", [game_id]).fetchone() is not None
+
+
+def _hand_row(db, game_id: int, number: int) -> dict:
+    rows = list(db.query("select * from hands where game_id = ? and number = ?", [game_id, number]))
+    if not rows:
+        raise LookupError(f"game {game_id} has no hand {number}")
+    return rows[0]
+
+
+def _put_entry(db, hand_id: int, player_id: int, snap: dict | None) -> None:
+    db.execute("delete from entries where hand_id = ? and player_id = ?", [hand_id, player_id])
+    if snap is not None:
+        db["entries"].insert({
+            "hand_id": hand_id, "player_id": player_id, "points": snap["points"],
+            "went_out": int(bool(snap["went_out"])),
+            "tiles": None if snap["tiles"] is None else json.dumps(snap["tiles"]),
+        })
+
+
+def new_key() -> str:
+    """A link secret: 192 random bits, unguessable from the table's Wi-Fi."""
+    return secrets.token_urlsafe(24)
+
+
+def rotate_edit_key(db, game_id: int) -> str:
+    key = new_key()
+    with transaction(db):
+        db.execute("update games set edit_key = ?, revision = revision + 1 where id = ?", [key, game_id])
+    return key
+
+
+def _touch(db, game_id: int, hand_id: int, at: str) -> None:
+    db.execute("update hands set version = version + 1 where id = ?", [hand_id])
+    db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?", [at, game_id])
+    # finished when every player has a score in every hand; an edit can reopen it
+    complete = db.execute(
+        "select (select count(*) from hands where game_id = :g) * (select count(*) from players where game_id = :g)"
+        " = (select count(*) from entries e join hands h on h.id = e.hand_id"
+        "    where h.game_id = :g and e.points is not null)", {"g": game_id}).fetchone()[0]
+    db.execute("update games set finished_at = case when :done then coalesce(finished_at, :at) end "
+               "where id = :g", {"done": complete, "at": at, "g": game_id})
+
+
+def _next_action(db, game_id: int) -> int:
+    return (db.execute("select max(action) from changes where game_id = ?",
+                       [game_id]).fetchone()[0] or 0) + 1
+
+
+def _record(db, game_id, action, what, hand_id, player_id, old, new, at, device, undoes=None) -> int:
+    return db["changes"].insert({
+        "game_id": game_id, "action": action, "what": what, "hand_id": hand_id,
+        "player_id": player_id, "old": None if old is None else json.dumps(old),
+        "new": None if new is None else json.dumps(new), "at": at,
+        "device": device or None, "undone_by": None, "undoes": undoes,
+    }).last_pk

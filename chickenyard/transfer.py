@@ -1,0 +1,189 @@
+"""A game as a document (chickenyard/game-v1) and as a spreadsheet.
+
+Export writes what the sheet shows; import checks a whole document with the
+same rules as the score form and refuses it whole, listing every problem.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from referee.rulesets import UnknownPreset, rule_set
+from referee.tiles import BadTile, Tile
+from werkzeug.datastructures import MultiDict
+
+from .hand_form import read_hand_form
+from .new_game_form import GAMES
+from .sheet import Entry, HandRow, Player, Sheet
+
+FORMAT = "chickenyard/game-v1"
+
+
+def export_document(sheet: Sheet) -> dict:
+    names = {p.id: p.name for p in sheet.players}
+    hands = []
+    for hand in sheet.hands:
+        if not hand.started():
+            continue
+        entries = []
+        for p in sheet.players:
+            e = hand.entry(p.id)
+            if not (e.entered or e.went_out):
+                continue
+            item = {"player": p.name, "points": e.points}
+            if e.went_out:
+                item["went_out"] = True
+            if e.tiles:
+                item["tiles"] = [t.as_list() for t in e.tiles]
+            entries.append(item)
+        hands.append({"number": hand.number, "double": hand.double, "entries": entries})
+    totals = sheet.totals
+    return {
+        "format": FORMAT, "game": sheet.game["game"], "preset": sheet.rules.preset,
+        "set": sheet.set_size, "house_rules": sheet.rules.house_rules,
+        "players": [p.name for p in sheet.players], "hands": hands,
+        "totals": {names[pid]: t for pid, t in totals.items()},
+        "leaders": sheet.names(sheet.leaders), "finished": sheet.finished,
+        "created_at": sheet.game["created_at"],
+    }
+
+
+def export_csv(sheet: Sheet) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["hand", "double"] + [p.name for p in sheet.players])
+    for hand in sheet.hands:
+        writer.writerow([hand.number, f"{hand.double}|{hand.double}"] +
+                        ["" if hand.entry(p.id).points is None else hand.entry(p.id).points
+                         for p in sheet.players])
+    totals = sheet.totals
+    writer.writerow(["total", ""] + [totals[p.id] for p in sheet.players])
+    return out.getvalue()
+
+
+@dataclass
+class ImportedGame:
+    game: str = "chickenfoot"
+    rules: object = None
+    set_size: int = 0
+    players: list[str] = field(default_factory=list)
+    hand_doubles: list[int] = field(default_factory=list)
+    hands: dict[int, dict[int, Entry]] = field(default_factory=dict)  # hand number -> seat -> entry
+
+
+def read_document(doc) -> tuple[ImportedGame | None, list[str]]:
+    """Check a whole document; returns the game to create, or every problem found."""
+    problems: list[str] = []
+    if not isinstance(doc, dict):
+        return None, ["The document must be a JSON object like the one Chickenyard exports."]
+    if doc.get("format") != FORMAT:
+        problems.append(f'"format" must be "{FORMAT}".')
+    game = doc.get("game", "chickenfoot")
+    if game not in GAMES:
+        problems.append(f'"game" {game!r} is not a game Chickenyard keeps score for.')
+    house = doc.get("house_rules") or {}
+    if not isinstance(house, dict):
+        problems.append('"house_rules" must be an object, like {"double_blank": 25}.')
+        house = {}
+    try:
+        rules = rule_set(str(doc.get("preset")), house)
+    except UnknownPreset:
+        return None, problems + [f'"preset" {doc.get("preset")!r} is not a rule set Chickenyard knows.']
+    except ValueError as problem:
+        return None, problems + [f'"house_rules": {problem}']
+    set_size = doc.get("set")
+    if isinstance(set_size, bool) or set_size not in rules.sets:
+        return None, problems + [f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.']
+    players = _players(doc.get("players"), rules, set_size, problems)
+    try:
+        doubles = rules.hand_doubles(set_size)
+    except ValueError as problem:
+        return None, problems + [str(problem)]
+    if players is None:
+        return None, problems
+    result = ImportedGame(game, rules, set_size, players, doubles)
+    _hands(doc.get("hands", []), result, problems)
+    return (None, problems) if problems else (result, [])
+
+
+def _players(names, rules, set_size, problems) -> list[str] | None:
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        problems.append('"players" must be a list of names.')
+        return None
+    names = [n.strip() for n in names]
+    low, high = rules.players(set_size)
+    if not low <= len(names) <= high:
+        problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to {high} players, not {len(names)}.')
+    if len({n.casefold() for n in names}) != len(names):
+        problems.append('"players": two players have the same name.')
+    if any(len(n) > 40 for n in names):
+        problems.append('"players": keep each name to 40 characters.')
+    return names
+
+
+def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
+    if not isinstance(hands, list):
+        problems.append('"hands" must be a list.')
+        return
+    if len(hands) > len(result.hand_doubles):
+        problems.append(f'"hands": this game has {len(result.hand_doubles)} hands, the document {len(hands)}.')
+        return
+    players = [Player(seat, seat, name) for seat, name in enumerate(result.players, start=1)]
+    sheet = Sheet({"id": 0, "set_size": result.set_size}, result.rules, players, [])
+    seats = {name: seat for seat, name in enumerate(result.players, start=1)}
+    for index, hand in enumerate(hands):
+        where = f"hand {index + 1}"
+        if not isinstance(hand, dict) or not isinstance(hand.get("entries", []), list):
+            problems.append(f"{where}: must be an object with a list of entries.")
+            continue
+        number = hand.get("number", index + 1)
+        double = hand.get("double")
+        if number != index + 1 or double != result.hand_doubles[index]:
+            problems.append(f"{where}: this game's hand {index + 1} starts with "
+                            f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {double!r}.")
+            continue
+        data = _as_form(hand["entries"], seats, where, problems)
+        if data is None:
+            continue
+        row = HandRow(0, number, double, 0)
+        form = read_hand_form(sheet, row, data)
+        for message in form.errors.values():
+            problems.append(f"{where} ({double}|{double}): {message}")
+        result.hands[number] = form.entries
+
+
+def _as_form(entries, seats, where, problems) -> MultiDict | None:
+    """An entry list in the shape of the score form, so that one set of checks serves both."""
+    data, ok = MultiDict(), True
+    for item in entries:
+        if not isinstance(item, dict) or item.get("player") not in seats:
+            problems.append(f"{where}: every entry names a player of the game ({item!r} does not).")
+            ok = False
+            continue
+        seat = seats[item["player"]]
+        if f"points-{seat}" in data or data.getlist(f"tiles-{seat}"):
+            problems.append(f"{where}: {item['player']} has two entries.")
+            ok = False
+            continue
+        if item.get("went_out") is True:
+            data.add("went_out", str(seat))
+        tiles = item.get("tiles")
+        if tiles is not None:
+            try:
+                for tile in tiles:
+                    data.add(f"tiles-{seat}", str(Tile.coerce(tile)))
+            except (BadTile, TypeError) as problem:
+                problems.append(f"{where}, {item['player']}: {problem}")
+                ok = False
+            continue  # points are derived from the tiles
+        points = item.get("points")
+        if points is not None:
+            if isinstance(points, bool) or not isinstance(points, int):
+                problems.append(f"{where}, {item['player']}: points must be a whole number, not {points!r}.")
+                ok = False
+                continue
+            data.add(f"points-{seat}", str(points))
+    if len(data.getlist("went_out")) > 1:
+        data.setlist("went_out", [",".join(data.getlist("went_out"))])
+    return data if ok else None

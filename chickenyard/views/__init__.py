@@ -1,0 +1,9 @@
+"""The app's pages, one blueprint per area of the table."""
+
+
+def register_blueprints(app) -> None:
+    from . import games, hands, sharing, transfer
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(transfer.bp)
+    app.register_blueprint(sharing.bp)

@@ -1,0 +1,102 @@
+"""Home, new game, the score sheet, undo and history."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, render_template, request, url_for
+
+from referee.rulesets import PRESET_NAMES, rule_set
+
+from ..access import grant, known_game_ids, role_for
+from ..db import get_db
+from ..htmx import device_name, is_htmx, page, see_other
+from ..new_game_form import GAMES, NewGameForm, read_new_game
+from ..store import can_undo, create_game, history, undo_last
+from .loading import editable_sheet, sheet_for
+
+bp = Blueprint("games", __name__)
+
+
+@bp.get("/")
+def home():
+    db = get_db()
+    ids = known_game_ids()
+    games = [g for g in db.query(
+        "select g.*, (select group_concat(name, ', ') from "
+        "(select name from players where game_id = g.id order by seat)) as names "
+        f"from games g where g.id in ({', '.join('?' * len(ids))}) "
+        "order by g.updated_at desc, g.id desc", ids) if role_for(g)]
+    return render_template("home.html", playing=[g for g in games if not g["finished_at"]],
+                           finished=[g for g in games if g["finished_at"]], device=device_name())
+
+
+@bp.get("/ping")
+def ping():
+    """A route that touches nothing: the baseline for `make bench`."""
+    return "ok", 200, {"Content-Type": "text/plain"}
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return current_app.send_static_file("favicon.svg")
+
+
+@bp.post("/device")
+def set_device():
+    name = (request.form.get("device") or "").strip()[:40]
+    response = see_other(url_for("games.home"))
+    response.set_cookie("device", name, max_age=3600 * 24 * 365, httponly=True, samesite="Lax")
+    return response
+
+
+def _preset_choices():
+    return [rule_set(name) for name in PRESET_NAMES]
+
+
+@bp.get("/games/new")
+def new_game():
+    return render_template("new_game.html", form=NewGameForm.blank(), games=GAMES,
+                           presets=_preset_choices())
+
+
+@bp.post("/games/new")
+def create():
+    form = read_new_game(request.form)
+    if not form.ok:
+        return render_template("new_game.html", form=form, games=GAMES,
+                               presets=_preset_choices()), 422
+    db = get_db()
+    game_id = create_game(db, game=form.typed["game"], rules=form.rules,
+                          set_size=form.set_size, players=[n for n in form.names if n],
+                          hand_doubles=form.hand_doubles, device=device_name())
+    grant(game_id, db["games"].get(game_id)["edit_key"])
+    return see_other(url_for("games.sheet", game_id=game_id))
+
+
+@bp.get("/games/<int:game_id>")
+def sheet(game_id: int):
+    sheet = sheet_for(game_id)
+    return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id))
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int):
+    editable_sheet(game_id)
+    undone = undo_last(get_db(), game_id, device=device_name())
+    sheet = sheet_for(game_id)
+    flash(_undo_message(sheet, undone) if undone else "There is nothing to undo.")
+    if is_htmx():
+        return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id),
+                    trigger="sheet-changed", push_url=url_for("games.sheet", game_id=game_id))
+    return see_other(url_for("games.sheet", game_id=game_id))
+
+
+def _undo_message(sheet, undone) -> str:
+    hand_ids = {c["hand_id"] for c in undone}
+    hands = [h for h in sheet.hands if h.id in hand_ids]
+    where = ", ".join(f"hand {h.number} ({h.double}|{h.double})" for h in hands)
+    return f"Took back the last change to {where}."
+
+
+@bp.get("/games/<int:game_id>/history")
+def game_history(game_id: int):
+    sheet = sheet_for(game_id)
+    return render_template("history.html", sheet=sheet, changes=history(get_db(), game_id))

@@ -1,0 +1,16 @@
+"""Loading a game for a page: only with its link's secret, else a clean 404/403."""
+from flask import g
+
+from ..access import EDIT, VIEW, require
+from ..db import get_db
+from ..sheet import Sheet, load_sheet
+
+
+def sheet_for(game_id: int, need: str = VIEW) -> Sheet:
+    sheet = load_sheet(get_db(), game_id)
+    g.role = require(sheet.game if sheet else None, need)
+    return sheet
+
+
+def editable_sheet(game_id: int) -> Sheet:
+    return sheet_for(game_id, EDIT)

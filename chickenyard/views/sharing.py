@@ -1,0 +1,95 @@
+"""The shared table: joining by link, the QR codes, rotating the edit link,
+the live sheet that phones poll, and the big-screen view."""
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, abort, flash, make_response, render_template, request, url_for
+from markupsafe import Markup
+
+from ..access import EDIT, grant
+from ..db import get_db
+from ..htmx import is_htmx, see_other
+from ..serve import lan_addresses
+from ..store import can_undo, rotate_edit_key
+from .loading import editable_sheet, sheet_for
+
+bp = Blueprint("sharing", __name__)
+
+
+@bp.get("/join/<key>")
+def join(key: str):
+    rows = list(get_db().query("select id from games where edit_key = ? or view_key = ?", [key, key]))
+    if not rows:
+        abort(404)
+    grant(rows[0]["id"], key)
+    return see_other(url_for("games.sheet", game_id=rows[0]["id"]))
+
+
+def share_url(key: str) -> str:
+    """The join link as a phone on the Wi-Fi must type it (the LAN address, not 127.0.0.1)."""
+    host = request.host
+    hostname = host.split(":")[0]
+    if hostname in ("127.0.0.1", "localhost", "::1", "[::1]"):
+        lan = lan_addresses()
+        if lan:
+            port = host.split(":")[1] if ":" in host else "80"
+            host = f"{lan[0]}:{port}"
+    return f"{request.scheme}://{host}{url_for('sharing.join', key=key)}"
+
+
+def qr_svg(url: str) -> Markup:
+    # segno draws the QR code here on the table's machine: no internet needed
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#1d1b16", light="#ffffff"))
+
+
+@bp.get("/games/<int:game_id>/share")
+def share(game_id: int):
+    from flask import g
+    sheet = sheet_for(game_id)
+    links = [("view", "Watch the sheet (read-only)", share_url(sheet.game["view_key"]))]
+    if g.role == EDIT:
+        links.insert(0, ("edit", "Keep score (can change the sheet)", share_url(sheet.game["edit_key"])))
+    return render_template("share.html", sheet=sheet, links=[(k, label, url, qr_svg(url)) for k, label, url in links])
+
+
+@bp.post("/games/<int:game_id>/rotate")
+def rotate(game_id: int):
+    editable_sheet(game_id)
+    grant(game_id, rotate_edit_key(get_db(), game_id))
+    flash("New edit link made: the old one no longer works. Phones that should keep scoring need the new one.")
+    return see_other(url_for("sharing.share", game_id=game_id))
+
+
+def _revision(game_id: int) -> tuple[dict, str]:
+    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?", [game_id]))
+    return (rows[0] if rows else None), (f'"g{game_id}-r{rows[0]["revision"]}"' if rows else "")
+
+
+@bp.get("/games/<int:game_id>/live")
+def live(game_id: int):
+    """The sheet fragment that open phones poll: 304 unless the game changed.
+
+    The check is one primary-key read; the sheet is built only when it changed.
+    """
+    from ..access import require
+    game, etag = _revision(game_id)
+    role = require(game, "view")
+    etag = f'{etag[:-1]}-{role}"'
+    if etag in request.if_none_match:
+        response = make_response("", 304)
+    else:
+        sheet = sheet_for(game_id)
+        view = request.args.get("view", "sheet")
+        template = "_tv.html" if view == "tv" else "_sheet.html"
+        response = make_response(render_template(template, sheet=sheet,
+                                                 can_undo=can_undo(get_db(), game_id)))
+    response.set_etag(etag.strip('"'))
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/games/<int:game_id>/tv")
+def tv(game_id: int):
+    sheet = sheet_for(game_id)
+    return render_template("tv.html", sheet=sheet)

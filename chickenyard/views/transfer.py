@@ -1,0 +1,90 @@
+"""Export and import of whole games: the backup path tables rely on."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
+
+from ..access import grant
+from ..db import get_db, transaction
+from ..htmx import device_name, see_other
+from ..security import csrf
+from ..store import create_game, save_hand
+from ..sheet import load_sheet
+from ..transfer import export_csv as sheet_csv
+from ..transfer import export_document, read_document
+from .loading import editable_sheet, sheet_for
+
+bp = Blueprint("transfer", __name__)
+
+
+def _filename(sheet, ext: str) -> str:
+    return f"chickenyard-game-{sheet.id}-{sheet.game['created_at'][:10]}.{ext}"
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_json(game_id: int):
+    sheet = sheet_for(game_id)
+    body = json.dumps(export_document(sheet), indent=2, ensure_ascii=False)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(sheet, "json")}"'})
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_csv(game_id: int):
+    sheet = sheet_for(game_id)
+    return Response(sheet_csv(sheet), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(sheet, "csv")}"'})
+
+
+@bp.get("/games/import")
+def import_form():
+    return render_template("import.html", problems=[])
+
+
+@bp.post("/games/import")
+@csrf.exempt
+def import_game():
+    # A JSON body cannot be sent cross-site without a CORS preflight, which this
+    # app never grants; the upload form is checked like every other form.
+    as_json = request.is_json
+    if not as_json:
+        csrf.protect()
+    doc, problems = _read_upload(as_json)
+    game = None
+    if not problems:
+        game, problems = read_document(doc)
+    if problems:
+        if as_json:
+            return jsonify({"error": "The game was not imported.", "problems": problems}), 400
+        return render_template("import.html", problems=problems), 400
+    db = get_db()
+    with transaction(db):  # the whole game or nothing
+        game_id = create_game(db, game=game.game, rules=game.rules, set_size=game.set_size,
+                              players=game.players, hand_doubles=game.hand_doubles,
+                              device=device_name())
+        sheet = load_sheet(db, game_id)
+        ids = {p.seat: p.id for p in sheet.players}
+        for number, entries in game.hands.items():
+            save_hand(db, sheet, number, {ids[seat]: e for seat, e in entries.items()},
+                      device=device_name())
+    grant(game_id, db["games"].get(game_id)["edit_key"])
+    url = url_for("games.sheet", game_id=game_id)
+    if as_json:
+        return jsonify({"id": game_id, "url": url}), 201, {"Location": url}
+    return see_other(url)
+
+
+def _read_upload(as_json: bool):
+    if as_json:
+        doc = request.get_json(silent=True)
+        if doc is None:
+            return None, ["The body is not valid JSON."]
+        return doc, []
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return None, ["Choose a saved game file (.json) to import."]
+    try:
+        return json.loads(upload.read().decode("utf-8-sig")), []
+    except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+        return None, [f"That file is not a Chickenyard game (not readable JSON: {problem})."]

@@ -1,0 +1,54 @@
+// Chickenyard: small helpers on top of plain forms (everything works without them).
+// Tile picker: show the running sum of the tapped tiles in the total field,
+// and dim tiles already picked for another player in this hand.
+(function () {
+  "use strict";
+
+  function pickerSum(picker, doubleBlank) {
+    let sum = 0, count = 0;
+    picker.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
+      count += 1;
+      sum += box.value === "0|0" ? doubleBlank : Number(box.dataset.pips);
+    });
+    return { sum: sum, count: count };
+  }
+
+  function refresh(form) {
+    const doubleBlank = Number(form.dataset.doubleBlank || 50);
+    const taken = {};
+    form.querySelectorAll(".tile-picker").forEach(function (picker) {
+      picker.querySelectorAll("input:checked").forEach(function (box) { taken[box.value] = picker.dataset.player; });
+    });
+    form.querySelectorAll(".tile-picker").forEach(function (picker) {
+      const player = picker.dataset.player;
+      const result = pickerSum(picker, doubleBlank);
+      const entry = picker.closest(".player-entry");
+      const total = entry.querySelector("input.points");
+      const note = entry.querySelector(".picker-sum");
+      if (result.count > 0) {
+        total.value = String(result.sum);
+        note.textContent = result.count + (result.count === 1 ? " tile: " : " tiles: ") + result.sum + " points";
+      } else if (note.textContent) {
+        note.textContent = "";
+      }
+      picker.querySelectorAll(".tile-choice").forEach(function (label) {
+        const box = label.querySelector("input");
+        label.classList.toggle("taken", taken[box.value] !== undefined && taken[box.value] !== player);
+      });
+    });
+  }
+
+  function wire(root) {
+    root.querySelectorAll("form[data-double-blank]").forEach(function (form) {
+      if (form.dataset.wired) return;
+      form.dataset.wired = "1";
+      form.addEventListener("change", function (event) {
+        if (event.target.matches(".tile-picker input")) refresh(form);
+      });
+      refresh(form);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { wire(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { wire(event.target); });
+})();

@@ -1,0 +1,126 @@
+"""A table keeps a game in Chromium: with htmx, and with JavaScript switched off."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+def totals(page) -> list[str]:
+    return [re.sub(r"[★\s]", "", t) for t in page.locator("tfoot td").all_inner_texts()]
+
+
+def start_game(page, base):
+    page.goto(base + "/")
+    page.get_by_role("link", name="Start a new game").click()
+    page.get_by_label("Classic", exact=False).first.check()
+    page.locator("#set").select_option("9")
+    names = page.locator("input[name=player]")
+    for i, name in enumerate(PLAYERS):
+        names.nth(i).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+
+
+def save_hand(page, number):
+    page.get_by_role("button", name=f"Save hand {number}").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.locator("#sheet").wait_for()
+
+
+def player_field(page, name):
+    return page.locator("fieldset.player-entry", has=page.locator("legend", has_text=name))
+
+
+def play_three_hands(page, base, js: bool):
+    start_game(page, base)
+    # hand 1: by totals
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    for name, points in (("Ann", "12"), ("Bo", "30"), ("Cy", "7")):
+        player_field(page, name).locator("input.points").fill(points)
+    page.locator(".went-out").get_by_label("Di").check()
+    save_hand(page, 1)
+    assert totals(page) == ["12", "30", "7", "0"]
+
+    # hand 2: tapping tiles, 0|0 among them
+    page.get_by_role("link", name="Enter hand 2 (8|8)").click()
+    ann = player_field(page, "Ann")
+    ann.locator("summary").click()
+    ann.locator("label.tile-choice", has=page.locator("input[value='0|0']")).click()
+    ann.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()
+    if js:  # the picker adds up as you tap
+        assert ann.locator("input.points").input_value() == "57"
+    bo = player_field(page, "Bo")
+    bo.locator("summary").click()
+    bo.locator("label.tile-choice", has=page.locator("input[value='9|9']")).click()
+    page.locator(".went-out").get_by_label("Cy").check()
+    player_field(page, "Di").locator("input.points").fill("5")
+    save_hand(page, 2)
+    assert totals(page) == ["69", "48", "7", "5"]
+
+    # hand 3: saved, edited, the edit undone
+    page.get_by_role("link", name="Enter hand 3 (7|7)").click()
+    for name, points in (("Ann", "1"), ("Bo", "2"), ("Cy", "3")):
+        player_field(page, name).locator("input.points").fill(points)
+    page.locator(".went-out").get_by_label("Di").check()
+    save_hand(page, 3)
+    assert totals(page) == ["70", "50", "10", "5"]
+    page.get_by_role("link", name="Hand 3, starting double 7").click()
+    player_field(page, "Bo").locator("input.points").fill("20")
+    save_hand(page, 3)
+    assert totals(page) == ["70", "68", "10", "5"]
+    page.get_by_role("button", name="Undo last change").click()
+    page.get_by_text("Took back the last change").wait_for()
+    assert totals(page) == ["70", "50", "10", "5"]
+    page.get_by_role("link", name="History").click()
+    assert page.get_by_text("taken back").count() == 1
+
+
+def test_four_player_classic_game_with_htmx(browser, live_server, artifacts):
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    play_three_hands(page, live_server, js=True)
+    page.get_by_role("link", name="Sheet").click()
+    page.screenshot(path=str(artifacts / "sheet-360.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("link", name="Enter hand 4 (6|6)").click()
+    player_field(page, "Ann").locator("summary").click()
+    page.screenshot(path=str(artifacts / "hand-360.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.get_by_role("link", name="Back to the sheet").click()
+    page.screenshot(path=str(artifacts / "sheet-1280.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_the_same_game_with_javascript_disabled(browser, live_server, artifacts):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    play_three_hands(page, live_server, js=False)
+    page.get_by_role("link", name="Sheet").click()
+    page.screenshot(path=str(artifacts / "sheet-nojs-360.png"), full_page=True)
+    context.close()
+
+
+def test_a_mistake_is_shown_beside_its_field_and_kept(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    start_game(page, live_server)
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(page, "Ann").locator("input.points").fill("12a")
+    player_field(page, "Bo").locator("input.points").fill("8")
+    page.get_by_role("button", name="Save hand 1").click()
+    error = player_field(page, "Ann").locator(".field-error")
+    error.wait_for()
+    assert "whole number" in error.inner_text()
+    assert player_field(page, "Ann").locator("input.points").input_value() == "12a"
+    assert player_field(page, "Bo").locator("input.points").input_value() == "8"
+    context.close()

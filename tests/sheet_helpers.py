@@ -1,0 +1,37 @@
+"""Helpers the score-sheet tests share: start a game, read its ids back."""
+from __future__ import annotations
+
+import re
+
+from chickenyard.db import connect
+
+
+def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_size=9, **house):
+    data = {"game": "chickenfoot", "preset": preset, "set": str(set_size),
+            "double_blank": str(house.pop("double_blank", 50)), "hands": str(house.pop("hands", "")),
+            "player": list(players)}
+    if house.pop("long_game", False):
+        data["long_game"] = "1"
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(re.search(r"/games/(\d+)$", response.headers["Location"]).group(1))
+
+
+def player_ids(app, game_id) -> dict[str, int]:
+    db = connect(app.config["DATABASE"])
+    return {r["name"]: r["id"] for r in db.query("select * from players where game_id = ?", [game_id])}
+
+
+def hand_form(ids, points=None, tiles=None, went_out=None) -> dict:
+    """A posted hand form: points and tiles by player name."""
+    data: dict = {"went_out": str(ids[went_out]) if went_out else ""}
+    for name, value in (points or {}).items():
+        data[f"points-{ids[name]}"] = str(value)
+    for name, value in (tiles or {}).items():
+        data[f"tiles-{ids[name]}"] = list(value)
+    return data
+
+
+def totals_row(html: str) -> list[str]:
+    foot = html.split("<tfoot>")[1].split("</tfoot>")[0]
+    return [re.sub(r"<[^>]+>|★", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]

@@ -1,0 +1,270 @@
+"""The score sheet, end to end through the real app on a real SQLite file."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+HX = {"HX-Request": "true"}
+
+
+def save(client, game_id, number, data, **kw):
+    return client.post(f"/games/{game_id}/hands/{number}", data=data, **kw)
+
+
+# --- starting a game -------------------------------------------------------
+
+def test_home_offers_a_new_game_and_lists_games(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "Start a new game" in page and "No game in progress" in page
+    game_id = start_game(client)
+    page = client.get("/").get_data(as_text=True)
+    assert f"/games/{game_id}" in page and "Ann, Bo, Cy, Di" in page
+
+
+def test_sheet_has_one_row_per_hand_labelled_by_its_double(client):
+    game_id = start_game(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    labels = re.findall(r'aria-label="Hand (\d+), starting double (\d+)"', page)
+    assert labels == [(str(i + 1), str(9 - i)) for i in range(10)]
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert f'title="{name}"' in page
+    assert "no house rules" in page
+
+
+def test_house_rules_that_differ_are_shown_on_the_sheet(client):
+    game_id = start_game(client, double_blank=25, hands=4)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert len(re.findall(r'starting double', page)) == 4
+    house = re.search(r'house rules:(.*?)</p>', page, re.S).group(1)
+    assert "25" in house and "4" in house
+
+
+def test_set_insert_long_game_climbs_back_up(client):
+    game_id = start_game(client, preset="set-insert", long_game=True)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    doubles = [int(d) for _, d in re.findall(r'aria-label="Hand (\d+), starting double (\d+)"', page)]
+    assert doubles == list(range(9, -1, -1)) + list(range(1, 10))
+
+
+@pytest.mark.parametrize("change,field,message", [
+    ({"player": ["Ann"]}, "player", "seat 2 to 10 players; you named 1"),
+    ({"player": ["Ann", "ann"]}, "player", "same name"),
+    ({"player": ["A" * 41, "Bo"]}, "player", "40 characters"),
+    ({"set": "18"}, "set", "double-"),
+    ({"preset": "poker"}, "preset", "Choose one of the rule sets"),
+    ({"double_blank": "30"}, "double_blank", "worth 50 or 25"),
+    ({"hands": "11"}, "hands", "from 1 to 10 hands"),
+    ({"hands": "two"}, "hands", "from 1 to 10 hands"),
+    ({"game": "poker"}, "game", "Choose a game"),
+])
+def test_new_game_form_reports_each_problem_and_keeps_what_was_typed(client, app, change, field, message):
+    data = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50",
+            "hands": "", "player": ["Ann", "Bo", "Cy"]}
+    data.update(change)
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert f'id="error-{field}"' in page and message in page
+    for name in data["player"]:
+        assert f'value="{name}"' in page
+    assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+# --- entering hands --------------------------------------------------------
+
+def test_enter_a_hand_by_totals(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = save(client, game_id, 1, hand_form(ids, {"Ann": 12, "Bo": 30, "Cy": 7}, went_out="Di"))
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals_row(page) == ["12", "30", "7", "0"]
+    assert "Hand 1 (9|9) complete." in page
+
+
+def test_enter_a_hand_by_tapping_tiles_counts_double_blank_per_house_rule(client, app):
+    for points, rule in ((50, {}), (25, {"double_blank": 25})):
+        game_id = start_game(client, **rule)
+        ids = player_ids(app, game_id)
+        data = hand_form(ids, tiles={"Ann": ["0|0", "3|4"], "Bo": ["9|8"]}, points={"Cy": 5}, went_out="Di")
+        assert save(client, game_id, 1, data).status_code == 303
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        assert totals_row(page) == [str(points + 7), "17", "5", "0"]
+        # the tiles are kept: the form shows them picked again
+        form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+        assert re.search(rf'name="tiles-{ids["Ann"]}" value="0\|0"[^>]*checked', form)
+
+
+def test_a_hand_can_be_saved_partly_and_finished_later(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    save(client, game_id, 1, hand_form(ids, {"Ann": 3}))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "saved, not complete yet" in page
+    assert 'class="current"' in page and "Enter hand 1 (9|9)" in page
+    save(client, game_id, 1, hand_form(ids, {"Ann": 3, "Bo": 4, "Cy": 5}, went_out="Di"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Enter hand 2 (8|8)" in page
+
+
+def test_leaders_are_marked_and_the_winner_shown_at_the_end_with_ties(client, app):
+    game_id = start_game(client, players=("Ann", "Bo"), hands=2)
+    ids = player_ids(app, game_id)
+    save(client, game_id, 1, hand_form(ids, {"Bo": 10}, went_out="Ann"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'class="total leader" data-player="Ann"' in page and "Winner" not in page
+    save(client, game_id, 2, hand_form(ids, {"Ann": 10}, went_out="Bo"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Tie for the win: Ann and Bo with 10" in page
+    assert "Finished games" in client.get("/").get_data(as_text=True)
+    save(client, game_id, 2, hand_form(ids, {"Ann": 4}, went_out="Bo"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Winner: Ann with 4" in page
+
+
+# --- validation: every message next to its field, nothing typed lost --------
+
+def _bad_hand(client, app, data_for, field_for, message, status=422):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    data = data_for(ids)
+    response = save(client, game_id, 1, data)
+    assert response.status_code == status
+    page = response.get_data(as_text=True)
+    key = field_for(ids)
+    assert f'id="error-{key}"' in page, page
+    assert message in page
+    assert "Nothing was saved yet" in page
+    db = connect(app.config["DATABASE"])
+    assert db["entries"].count == 0
+    return page, ids
+
+
+@pytest.mark.parametrize("points,message", [
+    ("abc", "whole number from 0 to 545"),
+    ("-3", "whole number from 0 to 545"),
+    ("2.5", "whole number from 0 to 545"),
+    ("546", "the most is 545"),
+])
+def test_total_must_be_a_whole_number_in_range(client, app, points, message):
+    page, ids = _bad_hand(client, app, lambda ids: {**hand_form(ids, {"Bo": 8}), f"points-{ids['Ann']}": points},
+                          lambda ids: f"points-{ids['Ann']}", message)
+    assert f'value="{points}"' in page and 'value="8"' in page
+
+
+def test_tiles_must_exist_in_the_set(client, app):
+    _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Ann": ["3|10"]}),
+              lambda ids: f"tiles-{ids['Ann']}", "3|10 is not in a double-9 set")
+    _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Ann": ["x|y"]}),
+              lambda ids: f"tiles-{ids['Ann']}", "is not a domino")
+
+
+def test_the_same_tile_cannot_be_in_two_hands(client, app):
+    page, ids = _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Ann": ["3|4"], "Bo": ["4|3", "1|1"]}),
+                          lambda ids: f"tiles-{ids['Bo']}", "3|4 is already in Ann")
+    assert re.search(rf'name="tiles-{ids["Bo"]}" value="1\|1"[^>]*checked', page)
+
+
+def test_the_starting_double_cannot_be_left_in_a_hand(client, app):
+    _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Cy": ["9|9"]}),
+              lambda ids: f"tiles-{ids['Cy']}", "9|9 started this hand")
+
+
+def test_at_most_one_player_went_out(client, app):
+    _bad_hand(client, app, lambda ids: {**hand_form(ids), "went_out": f"{ids['Ann']},{ids['Bo']}"},
+              lambda ids: "went_out", "Only one player can go out")
+    _bad_hand(client, app, lambda ids: {**hand_form(ids), "went_out": "99999"},
+              lambda ids: "went_out", "Choose a player of this game")
+
+
+def test_a_player_who_went_out_has_no_tiles_and_scores_zero(client, app):
+    _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Ann": ["1|2"]}, went_out="Ann"),
+              lambda ids: f"tiles-{ids['Ann']}", "Ann went out, so has no tiles left")
+    _bad_hand(client, app, lambda ids: hand_form(ids, {"Ann": 5}, went_out="Ann"),
+              lambda ids: f"points-{ids['Ann']}", "Ann went out and scores 0, not 5")
+
+
+def test_tiles_and_a_different_total_disagree(client, app):
+    _bad_hand(client, app, lambda ids: hand_form(ids, {"Ann": 10}, tiles={"Ann": ["3|4"]}),
+              lambda ids: f"points-{ids['Ann']}", "add up to 7, but the total says 10")
+
+
+def test_htmx_gets_fragments_for_errors_and_success(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    bad = save(client, game_id, 1, hand_form(ids, {"Ann": "x"}), headers=HX)
+    assert bad.status_code == 422 and "<html" not in bad.get_data(as_text=True)
+    assert 'id="hand"' in bad.get_data(as_text=True) and "HX-Request" in bad.headers["Vary"]
+    good = save(client, game_id, 1, hand_form(ids, {"Ann": 4}), headers=HX)
+    body = good.get_data(as_text=True)
+    assert good.status_code == 200 and "<html" not in body and 'id="sheet"' in body
+    assert good.headers["HX-Push-Url"] == f"/games/{game_id}"
+    assert good.headers["HX-Trigger"] == "sheet-changed"
+    full = client.get(f"/games/{game_id}")
+    assert "<html" in full.get_data(as_text=True) and "HX-Request" in full.headers["Vary"]
+    fragment = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
+    assert "<html" not in fragment and 'id="sheet"' in fragment
+
+
+# --- edits, history and undo ------------------------------------------------
+
+def test_edits_are_recorded_and_undo_restores_exactly(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    client.set_cookie("device", "Ann's phone")
+    save(client, game_id, 1, hand_form(ids, {"Ann": 12, "Bo": 30}, tiles={"Cy": ["0|0", "1|2"]}, went_out="Di"))
+    save(client, game_id, 1, hand_form(ids, {"Ann": 14, "Bo": 30}, tiles={"Cy": ["1|2"]}, went_out="Di"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals_row(page) == ["14", "30", "3", "0"]
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Ann&#39;s phone" in history
+    assert re.search(r"Ann:\s*<span class=\"old\">12</span> → <strong>14</strong>", history)
+    assert "53 (0|0 1|2)" in history
+
+    response = client.post(f"/games/{game_id}/undo", data={})
+    assert response.status_code == 303
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals_row(page) == ["12", "30", "53", "0"]
+    assert "Took back the last change to hand 1 (9|9)" in page
+    form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert re.search(rf'name="tiles-{ids["Cy"]}" value="0\|0"[^>]*checked', form)
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert history.count("taken back") == 2 and history.count("Undo:") == 2
+
+    client.post(f"/games/{game_id}/undo", data={})
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["0", "0", "0", "0"]
+    client.post(f"/games/{game_id}/undo", data={})
+    assert "There is nothing to undo" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    assert db["changes"].count == 1 + 4 + 2 + 2 + 4  # game, first save, edit, undo of each
+
+
+def test_undo_over_htmx_returns_the_sheet_fragment(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    save(client, game_id, 1, hand_form(ids, {"Ann": 9}))
+    response = client.post(f"/games/{game_id}/undo", data={}, headers=HX)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in body and "Took back" in body
+    assert totals_row(body) == ["0", "0", "0", "0"]
+
+
+# --- errors a person can read ---------------------------------------------
+
+def test_unknown_game_and_hand_are_404_pages(client):
+    assert client.get("/games/999").status_code == 404
+    game_id = start_game(client)
+    response = client.get(f"/games/{game_id}/hands/11")
+    assert response.status_code == 404 and "There is nothing here" in response.get_data(as_text=True)
+    assert client.get("/games/999/export.json").get_json()["status"] == 404
+
+
+def test_a_form_without_its_csrf_token_is_refused_and_nothing_is_stored(client, app):
+    response = client.post("/games/new", data={"preset": "classic", "set": "9", "player": ["A", "B"]},
+                           with_csrf=False)
+    assert response.status_code == 400 and "reload the page" in response.get_data(as_text=True)
+    assert connect(app.config["DATABASE"])["games"].count == 0
