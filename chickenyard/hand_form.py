@@ -7,6 +7,7 @@ the field it concerns, and the typed values are kept to show the form again.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from referee.rulesets import leftover_points
@@ -23,6 +24,9 @@ class HandForm:
     went_out: str = ""
     errors: dict[str, str] = field(default_factory=dict)
     entries: dict[int, Entry] = field(default_factory=dict)
+    version: str = ""                                       # the hand's version when opened
+    base: dict[int, str] = field(default_factory=dict)      # each entry as it was then (JSON)
+    conflicts: dict = field(default_factory=dict)           # player id -> Conflict, to choose
 
     @property
     def ok(self) -> bool:
@@ -30,8 +34,9 @@ class HandForm:
 
     @classmethod
     def from_hand(cls, sheet: Sheet, hand: HandRow) -> "HandForm":
-        form = cls()
+        form = cls(version=str(hand.version))
         for p in sheet.players:
+            form.base[p.id] = json.dumps(hand.entry(p.id).snapshot())
             entry = hand.entry(p.id)
             form.typed_points[p.id] = "" if entry.points is None else str(entry.points)
             form.typed_tiles[p.id] = [str(t) for t in entry.tiles or ()]
@@ -47,8 +52,10 @@ def max_points(sheet: Sheet) -> int:
 
 def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
     """Check a posted hand form. `data` is a MultiDict (request.form)."""
-    form = HandForm(went_out=(data.get("went_out") or "").strip())
+    form = HandForm(went_out=(data.get("went_out") or "").strip(),
+                    version=(data.get("version") or "").strip())
     for p in sheet.players:
+        form.base[p.id] = data.get(f"base-{p.id}") or ""
         form.typed_points[p.id] = (data.get(f"points-{p.id}") or "").strip()
         form.typed_tiles[p.id] = _tile_values(data.getlist(f"tiles-{p.id}"))
 

@@ -52,3 +52,14 @@
   document.addEventListener("DOMContentLoaded", function () { wire(document); });
   document.addEventListener("htmx:afterSettle", function (event) { wire(event.target); });
 })();
+
+// Live sheet: phones poll every 2 s. The server answers 304 when nothing changed;
+// the browser may still hand htmx its cached copy, so skip a swap with the same ETag.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  const target = event.detail.target;
+  if (!target || !target.dataset || target.dataset.etag === undefined) return;
+  const etag = (event.detail.xhr.getResponseHeader("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+  if (event.detail.xhr.status === 304 || (etag && etag === target.dataset.etag)) {
+    event.detail.shouldSwap = false;
+  }
+});

@@ -1,7 +1,7 @@
 """Home, new game, the score sheet, undo and history."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, render_template, request, url_for
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
@@ -11,6 +11,7 @@ from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, read_new_game
 from ..store import can_undo, create_game, history, undo_last
 from .loading import editable_sheet, sheet_for
+from .sharing import live_etag
 
 bp = Blueprint("games", __name__)
 
@@ -74,7 +75,8 @@ def create():
 @bp.get("/games/<int:game_id>")
 def sheet(game_id: int):
     sheet = sheet_for(game_id)
-    return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id))
+    return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id),
+                etag=live_etag(game_id, sheet.game["revision"], g.role))
 
 
 @bp.post("/games/<int:game_id>/undo")

@@ -1,12 +1,16 @@
 """Entering and editing one hand's scores."""
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, flash, request, url_for
 
 from ..db import get_db
 from ..hand_form import HandForm, max_points, read_hand_form
 from ..htmx import device_name, is_htmx, page, see_other
-from ..store import can_undo, save_hand
+from ..conflicts import Conflict, merge, read_base
+from ..sheet import Entry
+from ..store import StaleHand, can_undo, save_hand
 from .loading import editable_sheet, sheet_for
 
 bp = Blueprint("hands", __name__)
@@ -24,6 +28,19 @@ def _hand_page(sheet, hand, form, status=200):
                 max_points=max_points(sheet))
 
 
+def _conflict_page(sheet, hand, form, conflicts):
+    """The hand changed on another phone: show both values, keep what this phone typed."""
+    form.conflicts = {c.player_id: c for c in conflicts}
+    form.version = str(hand.version)
+    form.base = {p.id: json.dumps(hand.entry(p.id).snapshot()) for p in sheet.players}
+    if conflicts:
+        form.errors["form"] = ("Another phone saved this hand while you were typing. "
+                               "For each marked player, choose which value to keep, then save again.")
+    else:
+        form.errors["form"] = "Another phone saved this hand just now. Check the values and save again."
+    return _hand_page(sheet, hand, form, 409)
+
+
 @bp.get("/games/<int:game_id>/hands/<int:number>")
 def hand(game_id: int, number: int):
     sheet = editable_sheet(game_id)
@@ -39,7 +56,29 @@ def save(game_id: int, number: int):
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
     db = get_db()
-    changed = save_hand(db, sheet, number, form.entries, device=device_name())
+    entries, expected = dict(form.entries), None
+    base = read_base(request.form, [p.id for p in sheet.players])
+    choices = {p.id: request.form.get(f"keep-{p.id}", "") for p in sheet.players}
+    unchosen = [c for c in request.form.getlist("conflict") if not choices.get(int(c) if c.isdigit() else 0)]
+    if unchosen:
+        conflicts = [Conflict(p.id, hand.entry(p.id), form.entries.get(p.id, Entry()))
+                     for p in sheet.players if str(p.id) in unchosen]
+        return _conflict_page(sheet, hand, form, conflicts)
+    for pid, choice in choices.items():
+        if choice == "saved":  # the person chose the other phone's value
+            entries[pid] = hand.entry(pid)
+    if base is not None:
+        if form.version != str(hand.version):
+            entries, conflicts = merge(entries, base, hand.entries, choices)
+            if conflicts:
+                return _conflict_page(sheet, hand, form, conflicts)
+        expected = hand.version
+    try:
+        changed = save_hand(db, sheet, number, entries, device=device_name(),
+                            expected_version=expected)
+    except StaleHand:  # saved on another phone between our read and our write
+        sheet = sheet_for(game_id)
+        return _conflict_page(sheet, sheet.hand(number), form, [])
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
     state = "complete" if saved.complete_for(sheet.players) else "saved, not complete yet"

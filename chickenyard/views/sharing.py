@@ -3,12 +3,12 @@ the live sheet that phones poll, and the big-screen view."""
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, flash, make_response, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
-from ..access import EDIT, grant
+from ..access import EDIT, VIEW, grant, require
 from ..db import get_db
-from ..htmx import is_htmx, see_other
+from ..htmx import see_other
 from ..serve import lan_addresses
 from ..store import can_undo, rotate_edit_key
 from .loading import editable_sheet, sheet_for
@@ -44,7 +44,6 @@ def qr_svg(url: str) -> Markup:
 
 @bp.get("/games/<int:game_id>/share")
 def share(game_id: int):
-    from flask import g
     sheet = sheet_for(game_id)
     links = [("view", "Watch the sheet (read-only)", share_url(sheet.game["view_key"]))]
     if g.role == EDIT:
@@ -60,30 +59,30 @@ def rotate(game_id: int):
     return see_other(url_for("sharing.share", game_id=game_id))
 
 
-def _revision(game_id: int) -> tuple[dict, str]:
-    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?", [game_id]))
-    return (rows[0] if rows else None), (f'"g{game_id}-r{rows[0]["revision"]}"' if rows else "")
+def live_etag(game_id: int, revision: int, role: str) -> str:
+    return f"g{game_id}-r{revision}-{role}"
 
 
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The sheet fragment that open phones poll: 304 unless the game changed.
 
-    The check is one primary-key read; the sheet is built only when it changed.
+    Deciding that is one primary-key read; the sheet is built only when it changed.
     """
-    from ..access import require
-    game, etag = _revision(game_id)
-    role = require(game, "view")
-    etag = f'{etag[:-1]}-{role}"'
-    if etag in request.if_none_match:
+    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?",
+                               [game_id]))
+    game = rows[0] if rows else None
+    role = require(game, VIEW)
+    view = "tv" if request.args.get("view") == "tv" else "sheet"
+    etag = live_etag(game_id, game["revision"], role) + ("-tv" if view == "tv" else "")
+    if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
         sheet = sheet_for(game_id)
-        view = request.args.get("view", "sheet")
         template = "_tv.html" if view == "tv" else "_sheet.html"
-        response = make_response(render_template(template, sheet=sheet,
+        response = make_response(render_template(template, sheet=sheet, etag=etag,
                                                  can_undo=can_undo(get_db(), game_id)))
-    response.set_etag(etag.strip('"'))
+    response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
     return response
@@ -92,4 +91,4 @@ def live(game_id: int):
 @bp.get("/games/<int:game_id>/tv")
 def tv(game_id: int):
     sheet = sheet_for(game_id)
-    return render_template("tv.html", sheet=sheet)
+    return render_template("tv.html", sheet=sheet, etag=live_etag(game_id, sheet.game["revision"], g.role) + "-tv")

@@ -1,0 +1,150 @@
+"""The shared table: edit and view links, live polling, and two phones on one hand."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+
+def keys(app, game_id):
+    row = connect(app.config["DATABASE"])["games"].get(game_id)
+    return row["edit_key"], row["view_key"]
+
+
+def hidden_fields(page: str) -> dict:
+    return {name: html.unescape(value) for name, value in
+            re.findall(r'<input type="hidden" name="((?:version|base-\d+))" value="([^"]*)"', page)}
+
+
+@pytest.fixture
+def game(client, app):
+    game_id = start_game(client)
+    return game_id, player_ids(app, game_id)
+
+
+def phone(app, key=None):
+    other = app.test_client()
+    if key:
+        assert other.get(f"/join/{key}").status_code == 303
+    return other
+
+
+def test_a_game_without_its_secret_shows_nothing(app, game):
+    game_id, ids = game
+    stranger = phone(app)
+    for url in (f"/games/{game_id}", f"/games/{game_id}/live", f"/games/{game_id}/history",
+                f"/games/{game_id}/export.json", f"/games/{game_id}/export.csv", f"/games/{game_id}/share",
+                f"/games/{game_id}/tv", f"/games/{game_id}/hands/1"):
+        response = stranger.get(url)
+        assert response.status_code == 404, url
+        assert "Ann" not in response.get_data(as_text=True)
+    assert "Ann" not in stranger.get("/").get_data(as_text=True)
+    assert stranger.get("/join/not-a-real-secret").status_code == 404
+
+
+def test_the_view_link_sees_the_live_sheet_and_can_never_write(app, client, game):
+    game_id, ids = game
+    _, view_key = keys(app, game_id)
+    viewer = phone(app, view_key)
+    page = viewer.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'title="Ann"' in page and "Undo last change" not in page and "Enter hand" not in page
+    assert "Keep score" not in viewer.get(f"/games/{game_id}/share").get_data(as_text=True)
+    writes = [(f"/games/{game_id}/hands/1", hand_form(ids, {"Ann": 5})),
+              (f"/games/{game_id}/undo", {}), (f"/games/{game_id}/rotate", {})]
+    for url, data in writes:
+        assert viewer.post(url, data=data).status_code == 403, url
+    assert viewer.get(f"/games/{game_id}/hands/1").status_code == 403
+    assert connect(app.config["DATABASE"])["entries"].count == 0
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 5}))
+    assert totals_row(viewer.get(f"/games/{game_id}").get_data(as_text=True))[0] == "5"
+
+
+def test_the_edit_link_joins_a_second_scorekeeper_and_can_be_rotated(app, client, game):
+    game_id, ids = game
+    edit_key, _ = keys(app, game_id)
+    second = phone(app, edit_key)
+    assert second.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Bo": 7})).status_code == 303
+    share = client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    assert f"/join/{edit_key}" in share and "<svg" in share
+    assert client.post(f"/games/{game_id}/rotate", data={}).status_code == 303
+    new_key, _ = keys(app, game_id)
+    assert new_key != edit_key
+    assert second.get(f"/games/{game_id}").status_code == 404          # old link: shut out
+    assert phone(app).get(f"/join/{edit_key}").status_code == 404
+    assert client.get(f"/games/{game_id}").status_code == 200          # the rotating phone keeps going
+    assert phone(app, new_key).post(f"/games/{game_id}/hands/1",
+                                    data=hand_form(ids, {"Bo": 8})).status_code == 303
+
+
+def test_polling_is_a_304_until_something_changes(app, client, game):
+    game_id, ids = game
+    first = client.get(f"/games/{game_id}/live")
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and 'id="sheet"' in first.get_data(as_text=True)
+    again = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 9}))
+    changed = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert totals_row(changed.get_data(as_text=True))[0] == "9"
+
+
+def test_a_stale_form_keeps_what_the_other_phone_saved(app, client, game):
+    game_id, ids = game
+    edit_key, _ = keys(app, game_id)
+    other = phone(app, edit_key)
+    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    assert other.post(f"/games/{game_id}/hands/1",
+                      data={**other_form, **hand_form(ids, {"Bo": 20})}).status_code == 303
+    # this phone only typed Ann's score; Bo's 20 from the other phone must survive
+    response = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Ann": 12})})
+    assert response.status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[:2] == ["12", "20"]
+
+
+def test_both_phones_changing_one_score_shows_both_and_the_person_chooses(app, client, game):
+    game_id, ids = game
+    edit_key, _ = keys(app, game_id)
+    other = phone(app, edit_key)
+    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other.post(f"/games/{game_id}/hands/1", data={**other_form, **hand_form(ids, {"Cy": 30})})
+    stale = {**mine, **hand_form(ids, {"Cy": 3, "Ann": 1})}
+    response = client.post(f"/games/{game_id}/hands/1", data=stale)
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Another phone saved this hand" in page
+    assert re.search(r"Saved on the other phone: <strong>30</strong>", page)
+    assert re.search(r"Yours: <strong>3</strong>", page)
+    assert f'name="points-{ids["Cy"]}" value="3"' in page         # what was typed is kept
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[2] == "30"
+    fresh = hidden_fields(page)
+    # saving again without choosing is refused again
+    retry = {**stale, **fresh, "conflict": str(ids["Cy"])}
+    assert client.post(f"/games/{game_id}/hands/1", data=retry).status_code == 409
+    # choosing the other phone's value keeps 30 and still applies Ann's 1
+    chosen = {**retry, f"keep-{ids['Cy']}": "saved"}
+    assert client.post(f"/games/{game_id}/hands/1", data=chosen).status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[:3] == ["1", "0", "30"]
+
+
+def test_choosing_mine_applies_it_and_history_keeps_both(app, client, game):
+    game_id, ids = game
+    edit_key, _ = keys(app, game_id)
+    other = phone(app, edit_key)
+    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other.post(f"/games/{game_id}/hands/1",
+               data={**hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True)),
+                     **hand_form(ids, {"Cy": 30})})
+    page = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Cy": 3})}).get_data(as_text=True)
+    chosen = {**mine, **hidden_fields(page), **hand_form(ids, {"Cy": 3}), "conflict": str(ids["Cy"]),
+              f"keep-{ids['Cy']}": "mine"}
+    assert client.post(f"/games/{game_id}/hands/1", data=chosen).status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[2] == "3"
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "→ <strong>30</strong>" in history and "→ <strong>3</strong>" in history
