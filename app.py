@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 from flask import Flask
 
+from chickenyard import backup
 from chickenyard import db as database
 from chickenyard.errors import register_error_pages
 from chickenyard.filters import register_filters
+from chickenyard.headers import register_headers
 from chickenyard.migrations import migrate
 from chickenyard.security import csrf
 
@@ -40,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.teardown_appcontext(database.close_db)
     register_error_pages(app)
     register_filters(app)
+    register_headers(app)
 
     from chickenyard.views import register_blueprints
     register_blueprints(app)
@@ -49,6 +52,23 @@ def create_app(test_config: dict | None = None) -> Flask:
         """Create or upgrade the table's database."""
         version = migrate(database.connect(app.config["DATABASE"]))
         click.echo(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
+
+    @app.cli.command("backup")
+    @click.argument("path")
+    def backup_command(path):
+        """Copy the database to PATH, safely, even while the table is playing."""
+        games = backup.backup(app.config["DATABASE"], path)
+        click.echo(f"Backed up {games} games to {path}.")
+
+    @app.cli.command("restore")
+    @click.argument("path")
+    def restore_command(path):
+        """Replace the database with the backup at PATH."""
+        try:
+            games = backup.restore(app.config["DATABASE"], path)
+        except backup.NotABackup as problem:
+            raise click.ClickException(str(problem))
+        click.echo(f"Restored {games} games from {path}.")
 
     if app.config.get("MIGRATE_ON_START", True):
         migrate(database.connect(app.config["DATABASE"]))
