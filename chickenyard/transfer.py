@@ -80,20 +80,20 @@ def read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     if doc.get("format") != FORMAT:
         problems.append(f'"format" must be "{FORMAT}".')
     game = doc.get("game", "chickenfoot")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         problems.append(f'"game" {game!r} is not a game Chickenyard keeps score for.')
     house = doc.get("house_rules") or {}
     if not isinstance(house, dict):
         problems.append('"house_rules" must be an object, like {"double_blank": 25}.')
         house = {}
     try:
-        rules = rule_set(str(doc.get("preset")), house)
+        rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
     except UnknownPreset:
         return None, problems + [f'"preset" {doc.get("preset")!r} is not a rule set Chickenyard knows.']
-    except ValueError as problem:
+    except (ValueError, TypeError) as problem:
         return None, problems + [f'"house_rules": {problem}']
     set_size = doc.get("set")
-    if isinstance(set_size, bool) or set_size not in rules.sets:
+    if not isinstance(set_size, int) or isinstance(set_size, bool) or set_size not in rules.sets:
         return None, problems + [f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.']
     players = _players(doc.get("players"), rules, set_size, problems)
     try:
@@ -139,7 +139,8 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
             continue
         number = hand.get("number", index + 1)
         double = hand.get("double")
-        if number != index + 1 or double != result.hand_doubles[index]:
+        if not isinstance(double, int) or isinstance(double, bool) or number != index + 1 \
+                or double != result.hand_doubles[index]:
             problems.append(f"{where}: this game's hand {index + 1} starts with "
                             f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {double!r}.")
             continue
@@ -157,7 +158,8 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
     """An entry list in the shape of the score form, so that one set of checks serves both."""
     data, ok = MultiDict(), True
     for item in entries:
-        if not isinstance(item, dict) or item.get("player") not in seats:
+        if not isinstance(item, dict) or not isinstance(item.get("player"), str) \
+                or item["player"] not in seats:
             problems.append(f"{where}: every entry names a player of the game ({item!r} does not).")
             ok = False
             continue
@@ -169,6 +171,10 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
         if item.get("went_out") is True:
             data.add("went_out", str(seat))
         tiles = item.get("tiles")
+        if tiles is not None and not isinstance(tiles, list):
+            problems.append(f"{where}, {item['player']}: tiles must be a list like [[3, 4], [0, 0]].")
+            ok = False
+            continue
         if tiles is not None:
             try:
                 for tile in tiles:
