@@ -25,22 +25,29 @@ def running_server(threads: int = 8):
     with tempfile.TemporaryDirectory(prefix="chickenyard-bench-") as instance:
         port = free_port()
         env = {**os.environ, "CHICKENYARD_INSTANCE": instance}
+        # the server's log goes to a file: an unread pipe would fill up and stall it
+        log = open(os.path.join(instance, "server.log"), "w+")
         proc = subprocess.Popen([sys.executable, "-m", "chickenyard.serve", "--host", "127.0.0.1",
                                  "--port", str(port), "--threads", str(threads)],
-                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
-            wait_until_up(port, proc)
+            wait_until_up(port, proc, log)
             yield port, instance
         finally:
             proc.terminate()
             proc.wait(timeout=10)
+            log.close()
 
 
-def wait_until_up(port: int, proc, seconds: float = 20) -> None:
+def wait_until_up(port: int, proc, log=None, seconds: float = 20) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError("the server stopped: " + proc.stderr.read().decode())
+            said = ""
+            if log is not None:
+                log.seek(0)
+                said = log.read()
+            raise RuntimeError("the server stopped: " + said)
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=1).read()
             return

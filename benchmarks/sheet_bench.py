@@ -6,6 +6,7 @@ sheet and, for comparison, a trivial route of the same app.
 """
 from __future__ import annotations
 
+import http.client
 import os
 import random
 import sys
@@ -38,19 +39,31 @@ def fill_game(instance: str) -> int:
         entries = {p.id: Entry(points=0, tiles=(), went_out=True) if p.id == out
                    else Entry(points=rng.randint(0, 120)) for p in sheet.players}
         save_hand(db, sheet, hand.number, entries)
+    view_key = db["games"].get(game_id)["view_key"]
     db.conn.close()
-    return game_id
+    return game_id, view_key
+
+
+def session_cookie(port: int, key: str) -> str:
+    """Join the game like a phone opening the view link; the cookie is the phone's pass."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", f"/join/{key}")
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response.getheader("Set-Cookie").split(";", 1)[0]
 
 
 def main() -> None:
     with running_server() as (port, instance):
-        game_id = fill_game(instance)
+        game_id, view_key = fill_game(instance)
+        cookie = {"Cookie": session_cookie(port, view_key)}
         print(f"Chickenyard bench: waitress (as make run), {CLIENTS} concurrent clients, "
               f"{SECONDS:.0f} s per route, loopback, {os.cpu_count()} cores")
         hammer(port, "/ping", 4, 1.0, "warm-up")
         for path, label in ((f"/games/{game_id}", "sheet, 8 players x 16 hands"),
                             ("/ping", "trivial route /ping")):
-            print(hammer(port, path, CLIENTS, SECONDS, label).line(), flush=True)
+            print(hammer(port, path, CLIENTS, SECONDS, label, headers=cookie).line(), flush=True)
 
 
 if __name__ == "__main__":

@@ -148,6 +148,17 @@ class Sheet:
 
 
 def load_sheet(db, game_id: int) -> Sheet | None:
+    """The sheet as one consistent snapshot (a read transaction: versions match entries)."""
+    if db.conn.in_transaction:
+        return _read_sheet(db, game_id)
+    db.conn.execute("BEGIN")
+    try:
+        return _read_sheet(db, game_id)
+    finally:
+        db.conn.execute("COMMIT")
+
+
+def _read_sheet(db, game_id: int) -> Sheet | None:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         return None

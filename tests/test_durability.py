@@ -84,7 +84,7 @@ def test_kill_minus_nine_loses_no_acknowledged_write(tmp_path):
     for cycle in range(4):
         server = subprocess.Popen([sys.executable, "-m", "chickenyard.serve", "--host", "127.0.0.1",
                                    "--port", str(port)], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until_up(port, server)
         deadline = time.monotonic() + 0.5 + rng.random()
         killer = threading.Timer(deadline - time.monotonic(), lambda: server.send_signal(signal.SIGKILL))

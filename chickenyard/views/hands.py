@@ -41,6 +41,21 @@ def _conflict_page(sheet, hand, form, conflicts):
     return _hand_page(sheet, hand, form, 409)
 
 
+def _resolve(form, base, choices, hand):
+    """The entries to store for this form against the hand as stored now."""
+    entries = dict(form.entries)
+    for pid, choice in choices.items():
+        if choice == "saved":  # the person chose the other phone's value
+            entries[pid] = hand.entry(pid)
+    if base is None:  # a form without a base (an older page): last save wins, as on paper
+        return entries, None, []
+    if form.version != str(hand.version):
+        entries, conflicts = merge(entries, base, hand.entries, choices)
+        if conflicts:
+            return entries, None, conflicts
+    return entries, hand.version, []
+
+
 @bp.get("/games/<int:game_id>/hands/<int:number>")
 def hand(game_id: int, number: int):
     sheet = editable_sheet(game_id)
@@ -56,7 +71,6 @@ def save(game_id: int, number: int):
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
     db = get_db()
-    entries, expected = dict(form.entries), None
     base = read_base(request.form, [p.id for p in sheet.players])
     choices = {p.id: request.form.get(f"keep-{p.id}", "") for p in sheet.players}
     unchosen = [c for c in request.form.getlist("conflict") if not choices.get(int(c) if c.isdigit() else 0)]
@@ -64,21 +78,19 @@ def save(game_id: int, number: int):
         conflicts = [Conflict(p.id, hand.entry(p.id), form.entries.get(p.id, Entry()))
                      for p in sheet.players if str(p.id) in unchosen]
         return _conflict_page(sheet, hand, form, conflicts)
-    for pid, choice in choices.items():
-        if choice == "saved":  # the person chose the other phone's value
-            entries[pid] = hand.entry(pid)
-    if base is not None:
-        if form.version != str(hand.version):
-            entries, conflicts = merge(entries, base, hand.entries, choices)
-            if conflicts:
-                return _conflict_page(sheet, hand, form, conflicts)
-        expected = hand.version
-    try:
-        changed = save_hand(db, sheet, number, entries, device=device_name(),
-                            expected_version=expected)
-    except StaleHand:  # saved on another phone between our read and our write
-        sheet = sheet_for(game_id)
-        return _conflict_page(sheet, sheet.hand(number), form, [])
+    for _attempt in range(3):
+        entries, expected, conflicts = _resolve(form, base, choices, hand)
+        if conflicts:
+            return _conflict_page(sheet, hand, form, conflicts)
+        try:
+            changed = save_hand(db, sheet, number, entries, device=device_name(),
+                                expected_version=expected)
+            break
+        except StaleHand:  # another phone saved between our read and our write: merge again
+            sheet = sheet_for(game_id)
+            hand = sheet.hand(number)
+    else:
+        return _conflict_page(sheet, hand, form, [])
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
     state = "complete" if saved.complete_for(sheet.players) else "saved, not complete yet"

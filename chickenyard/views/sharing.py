@@ -39,7 +39,7 @@ def share_url(key: str) -> str:
 
 def qr_svg(url: str) -> Markup:
     # segno draws the QR code here on the table's machine: no internet needed
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#1d1b16", light="#ffffff"))
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#1d1b16", light="#ffffff", omitsize=True))
 
 
 @bp.get("/games/<int:game_id>/share")

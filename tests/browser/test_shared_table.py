@@ -1,0 +1,79 @@
+"""Two phones at one table in Chromium: the scorekeeper and a watcher."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_score_sheet_flow import player_field, start_game, totals
+
+pytestmark = pytest.mark.browser
+
+
+def share_links(page) -> dict[str, str]:
+    page.get_by_role("link", name="Share").click()
+    return {kind: page.locator(f"#link-{kind} code").inner_text() for kind in ("edit", "view")}
+
+
+def test_a_watcher_sees_a_new_score_live_and_cannot_write(browser, live_server, artifacts):
+    keeper = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    start_game(keeper, live_server)
+    game_url = keeper.url
+    links = share_links(keeper)
+    keeper.screenshot(path=str(artifacts / "share-360.png"), full_page=True)
+    view_path = re.sub(r"^https?://[^/]+", "", links["view"])
+
+    watcher_context = browser.new_context(viewport={"width": 360, "height": 780})
+    watcher = watcher_context.new_page()
+    watcher.goto(live_server + view_path)
+    watcher.wait_for_url(game_url)
+    assert totals(watcher) == ["0", "0", "0", "0"]
+    assert watcher.get_by_role("button", name="Undo last change").count() == 0
+
+    keeper.goto(game_url)
+    keeper.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(keeper, "Bo").locator("input.points").fill("23")
+    keeper.get_by_role("button", name="Save hand 1").click()
+    keeper.wait_for_url(game_url)
+
+    # the watcher's sheet updates by itself, within 3 seconds
+    watcher.locator("tfoot td", has_text="23").wait_for(timeout=3000)
+    assert totals(watcher) == ["0", "23", "0", "0"]
+
+    # a write from the view link is refused
+    token = watcher.locator("meta[name=csrf-token]").get_attribute("content")
+    game_id = game_url.rsplit("/", 1)[1]
+    response = watcher_context.request.post(f"{live_server}/games/{game_id}/hands/1",
+                                            form={"csrf_token": token, "went_out": ""})
+    assert response.status == 403
+    response = watcher_context.request.post(f"{live_server}/games/{game_id}/undo", form={"csrf_token": token})
+    assert response.status == 403
+    watcher.reload()
+    assert totals(watcher) == ["0", "23", "0", "0"]
+
+
+def test_a_stale_form_shows_both_values_to_choose(browser, live_server):
+    first = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    start_game(first, live_server)
+    game_url = first.url
+    edit_path = re.sub(r"^https?://[^/]+", "", share_links(first)["edit"])
+    second = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    second.goto(live_server + edit_path)
+    second.wait_for_url(game_url)
+
+    first.goto(game_url + "/hands/1")
+    second.goto(game_url + "/hands/1")
+    player_field(second, "Cy").locator("input.points").fill("30")
+    second.get_by_role("button", name="Save hand 1").click()
+    second.wait_for_url(game_url)
+
+    player_field(first, "Cy").locator("input.points").fill("3")
+    first.get_by_role("button", name="Save hand 1").click()
+    first.get_by_text("Another phone saved this hand").wait_for()
+    cy = player_field(first, "Cy")
+    assert "30" in cy.locator(".conflict").inner_text() and "3" in cy.locator(".conflict").inner_text()
+    cy.get_by_label(re.compile("Saved on the other phone")).check()
+    first.get_by_role("button", name="Save hand 1").click()
+    first.wait_for_url(game_url)
+    first.locator("#sheet").wait_for()
+    assert totals(first) == ["0", "0", "30", "0"]
