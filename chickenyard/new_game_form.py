@@ -73,14 +73,20 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
         errors["double_blank"] = "The double-blank (0|0) is worth 50 or 25."
     elif int(typed["double_blank"]) != base.double_blank_points:
         house["double_blank"] = int(typed["double_blank"])
-    full = len(base.hand_doubles(set_size))
+    long_game = bool(typed["long_game"])
+    if long_game:
+        try:
+            base.hand_doubles(set_size, long_game=True)
+            house["long_game"] = True
+        except ValueError:
+            errors["long_game"] = f"The {base.title} rules have no long game: only the set-insert rules climb back up."
+            long_game = False
+    full = len(base.hand_doubles(set_size, long_game=long_game))
     if typed["hands"]:
         if not typed["hands"].isdigit() or not 1 <= int(typed["hands"]) <= full:
             errors["hands"] = f"A game of double-{set_size} has from 1 to {full} hands."
         elif int(typed["hands"]) != full:
             house["hands"] = int(typed["hands"])
-    if typed["long_game"]:
-        house["long_game"] = True
     return house
 
 

@@ -1,73 +1,241 @@
-"""PROVISIONAL: replaced by the referee's rule-set data when it lands."""
+"""Rule sets: a preset's rules, with a table's house rules on top.
+
+Every value the referee uses is a `Rule` carrying the seed file it comes from
+and the sentence it quotes. Where a rule set is silent the referee says so
+(`stated=False`), suggests a value and says how it got it. A house rule
+overrides one value and is marked as the table's own choice.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
-from .tiles import Tile
+from .presets import LABELS, PRESETS
+from .tiles import Tile, tile_count
 
-PRESET_NAMES = ("classic", "set-insert", "encyclopedia", "family", "double15-rulebook")
+PRESET_NAMES = tuple(PRESETS)
+HOUSE = "house rule"
+NOT_STATED = "not stated by this rule set"
 
 
 class UnknownPreset(ValueError):
-    pass
+    """A rule set Chickenyard does not know."""
 
 
 @dataclass(frozen=True)
 class Rule:
     key: str
     value: object
-    source: str = ""
-    quote: str = ""
+    source: str
+    quote: str
     stated: bool = True
     house: bool = False
     how: str = ""
-    label: str = ""
+
+    @property
+    def label(self) -> str:
+        return LABELS.get(self.key, self.key.replace("_", " "))
+
+    def describe(self) -> str:
+        """The value in a player's words."""
+        value = self.value
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, tuple):
+            return ", ".join(f"double-{v}" for v in value) if self.key == "sets" else str(value)
+        return str(value)
 
 
-_SETS = {"classic": (6, 9, 12, 15), "set-insert": (9, 12, 15), "encyclopedia": (6, 9, 12, 15, 18),
-         "family": (9, 12, 15), "double15-rulebook": (15,)}
-_TITLES = {"classic": "Classic", "set-insert": "Set insert", "encyclopedia": "Encyclopedia",
-           "family": "Family", "double15-rulebook": "Double-15 rulebook"}
-_CLASSIC = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5, 9: 5, 10: 4}
+def _house_choices(preset: str, rules: Mapping[str, Rule]) -> dict:
+    """The checks on each house rule a table may set: key -> (allowed, message)."""
+    return {
+        "double_blank": (lambda v: v in (50, 25), "the double-blank (0|0) counts 50 or 25"),
+        "hands": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+                  "the number of hands is a whole number, at least 1"),
+        "long_game": (lambda v: isinstance(v, bool) and (not v or rules["long_game"].value == "optional"),
+                      "only the set-insert rules have the long game climbing back up"),
+        "hub_plays": (lambda v: v in (4, 6), "the starting double takes 4 or 6 plays"),
+        "voluntary_draw": (lambda v: isinstance(v, bool), "voluntary draw is yes or no"),
+        "play_drawn": (lambda v: v in ("may", "must"), "a drawn tile that fits 'may' or 'must' be played"),
+        "empty_yard": (lambda v: v in ("pass", "end"), "with the yard empty a player passes, or the hand ends"),
+        "last_tile_call": (lambda v: isinstance(v, bool), "the last-tile call is on or off"),
+        "tiles_each": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+                       "tiles each is a whole number, at least 1"),
+        "ending_on_double": (lambda v: v in (0, 50), "going out on a double costs 0 or 50"),
+    }
 
 
 @dataclass(frozen=True)
 class RuleSet:
     preset: str
     title: str
-    sets: tuple
-    house_rules: dict = field(default_factory=dict)
+    source: str
+    rules: Mapping[str, Rule] = field(hash=False, compare=True)
+
+    def __getitem__(self, key: str) -> Rule:
+        return self.rules[key]
+
+    def value(self, key: str):
+        return self.rules[key].value
+
+    @property
+    def house_rules(self) -> dict:
+        return {key: rule.value for key, rule in self.rules.items() if rule.house}
+
+    @property
+    def sets(self) -> tuple[int, ...]:
+        return self.rules["sets"].value
 
     @property
     def double_blank_points(self) -> int:
-        return self.house_rules.get("double_blank", 50)
+        return self.rules["double_blank"].value
 
-    def players(self, set_size):
-        return (2, 10)
+    @property
+    def hub_plays(self) -> int:
+        return self.rules["hub_plays"].value
 
-    def tiles_each(self, set_size, players):
-        return Rule("tiles_each", _CLASSIC.get(players, 4), "chickenfoot-classic-rules.txt")
+    @property
+    def foot_plays(self) -> int:
+        return self.rules["foot_plays"].value
 
-    def hand_doubles(self, set_size, hands=None, long_game=None):
+    @property
+    def starting_double_rule(self) -> Rule:
+        return self.rules["nobody_holds_double"]
+
+    def summary(self) -> list[Rule]:
+        return [self.rules[key] for key in LABELS if key in self.rules]
+
+    def _check_set(self, set_size: int) -> None:
+        if set_size not in self.sets:
+            raise ValueError(f"the {self.title} rules are played with a double-"
+                             + ", double-".join(str(s) for s in self.sets) + f" set, not double-{set_size}")
+
+    def available_tiles(self, set_size: int) -> int:
+        """Tiles the players draw from: the whole set, less a starting double set in the centre first."""
+        centre = self.rules["starting_double"].value == "centre"
+        return tile_count(set_size) - (1 if centre else 0)
+
+    def players(self, set_size: int) -> tuple[int, int]:
+        """(fewest, most) players for this set."""
+        self._check_set(set_size)
+        table = self.rules["players"].value
+        low, high = table.get(set_size, table.get("*", (2, None)))
+        # "2 and up", or a stated range: no more than can each draw a hand from the set
+        most = low - 1
+        for n in range(low, (high or 20) + 1):
+            if not self._can_draw(set_size, n):
+                break
+            most = n
+        return low, most
+
+    def _can_draw(self, set_size: int, players: int) -> bool:
+        try:
+            self._draw(set_size, players)
+        except ValueError:
+            return False
+        return True
+
+    def tiles_each(self, set_size: int, players: int) -> Rule:
+        """How many tiles each player draws, with the rule it rests on."""
+        self._check_set(set_size)
+        low, high = self.players(set_size)
+        if not low <= players <= high:
+            raise ValueError(f"the {self.title} rules with a double-{set_size} set seat {low} to {high} "
+                             f"players, not {players}")
+        return self._draw(set_size, players)
+
+    def _draw(self, set_size: int, players: int) -> Rule:
+        rule = self.rules["tiles_each"]
+        if rule.house:
+            each, stated, how = rule.value, True, ""
+        else:
+            each, stated, how = _draw_count(rule.value, set_size, players, self.source)
+        available = self.available_tiles(set_size)
+        if each * players > available:
+            raise ValueError(f"{players} players drawing {each} tiles need {each * players} tiles; "
+                             f"a double-{set_size} set has {available} to draw from")
+        if not stated:
+            return Rule("tiles_each", each, rule.source, rule.quote, stated=False, how=how)
+        return Rule("tiles_each", each, rule.source, rule.quote, house=rule.house)
+
+    def hand_doubles(self, set_size: int, hands: int | None = None, long_game: bool | None = None) -> list[int]:
+        """The starting double of each hand of a game, in order."""
+        self._check_set(set_size)
+        if long_game is None:
+            long_game = self.rules["long_game"].value is True
+        if long_game and PRESETS[self.preset]["rules"]["long_game"][0] != "optional":
+            raise ValueError(f"the {self.title} rules have no long game")
         doubles = list(range(set_size, -1, -1))
-        if self.house_rules.get("long_game"):
-            if self.preset != "set-insert":
-                raise ValueError("only the set-insert rules have a long game")
+        if long_game:
+            # set insert: "starting another hand with the 1-1 tile following the hand that began with the 0-0"
             doubles += list(range(1, set_size + 1))
-        return doubles[: self.house_rules.get("hands", len(doubles))]
-
-    def summary(self):
-        return [Rule(k, v, house=True, label=k.replace("_", " ")) for k, v in self.house_rules.items()]
-
-
-def rule_set(preset, house_rules=None) -> RuleSet:
-    if preset not in PRESET_NAMES:
-        raise UnknownPreset(preset)
-    house = dict(house_rules or {})
-    if house.get("double_blank", 50) not in (50, 25):
-        raise ValueError("the double-blank counts 50 or 25")
-    return RuleSet(preset, _TITLES[preset], _SETS[preset], house)
+        limit = hands if hands is not None else self.house_rules.get("hands")
+        if limit is not None:
+            if not 1 <= limit <= len(doubles):
+                raise ValueError(f"a game of double-{set_size} has from 1 to {len(doubles)} hands")
+            doubles = doubles[:limit]
+        return doubles
 
 
-def leftover_points(tiles, rules) -> int:
-    return sum(rules.double_blank_points if t == Tile(0, 0) else t.pips for t in tiles)
+def _draw_count(spec: dict, set_size: int, players: int, source: str) -> tuple[int, bool, str]:
+    """(tiles each, stated?, how a suggestion was made) from a preset's draw rule."""
+    if "fixed" in spec:
+        return spec["fixed"], True, ""
+    if "formula" in spec:
+        # classic: 42 / players, rounded to the nearest whole number (halves up); its
+        # table is for the double-9 set the game "typically is played with"
+        if set_size == spec["for_set"]:
+            return int(spec["formula"] / players + 0.5), True, ""
+        scaled = spec["formula"] * tile_count(set_size) / tile_count(spec["for_set"])
+        how = (f"the double-9 guideline of 42 tiles shared out, scaled by "
+               f"{tile_count(set_size)}/{tile_count(spec['for_set'])} tiles: {scaled:.1f} / {players}")
+        return max(1, int(scaled / players + 0.5)), False, how
+    table = spec["table"]
+    if set_size in table and players in table[set_size]:
+        return table[set_size][players], True, ""
+    if not spec.get("proportional") or 9 not in table:
+        raise ValueError(f"{NOT_STATED}: no draw count for {players} players on double-{set_size}")
+    # set insert: two stated points on double-9 (2 players 20, 8 players 6). In between,
+    # the tiles in hands grow in a straight line from 40 to 48; other sets scale by
+    # their size, as the insert says ("make adjustments proportionately").
+    known = table[9]
+    (p1, e1), (p2, e2) = sorted(known.items())[0], sorted(known.items())[-1]
+    in_hands = p1 * e1 + (players - p1) * (p2 * e2 - p1 * e1) / (p2 - p1)
+    scale = tile_count(set_size) / tile_count(9)
+    each = max(1, int(in_hands / players * scale + 0.5))
+    how = (f"between the stated {e1} tiles for {p1} players and {e2} for {p2} on double-9 "
+           f"({in_hands:.0f} tiles in hands for {players})")
+    if scale != 1:
+        how += f", scaled by {tile_count(set_size)}/{tile_count(9)} tiles for double-{set_size}"
+    return each, False, how
+
+
+def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> RuleSet:
+    """The rules of a preset with the table's house rules on top."""
+    if preset not in PRESETS:
+        raise UnknownPreset(f"{preset!r} is not a rule set; choose one of {', '.join(PRESET_NAMES)}")
+    data = PRESETS[preset]
+    rules = {key: Rule(key, value, data["source"], quote) for key, (value, quote) in data["rules"].items()}
+    if not rules["last_tile_call"].quote:
+        rules["last_tile_call"] = Rule("last_tile_call", False, data["source"], "", stated=False,
+                                       how=NOT_STATED)
+    choices = _house_choices(preset, rules)
+    for key, value in (house_rules or {}).items():
+        if key not in choices:
+            raise ValueError(f"{key!r} is not a house rule Chickenyard knows; "
+                             f"choose from {', '.join(sorted(choices))}")
+        allowed, message = choices[key]
+        if not allowed(value):
+            raise ValueError(f"{message} (not {value!r})")
+        if key in rules and rules[key].value == value:
+            continue  # the same as the rule set: not a house choice
+        if key == "long_game" and value is False:
+            continue  # not playing the optional long game is the rule set's own default
+        rules[key] = Rule(key, value, HOUSE, "Chosen by this table before the game.", house=True)
+    return RuleSet(preset, data["title"], data["source"], rules)
+
+
+def leftover_points(tiles: Iterable[Tile], rules: RuleSet) -> int:
+    """What a player is left holding: the pips, with 0|0 counted by the rule set."""
+    # every rule set: "the player caught having the 00 gets 50 points" (25 if agreed)
+    return sum(rules.double_blank_points if tile == Tile(0, 0) else tile.pips for tile in tiles)

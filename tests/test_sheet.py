@@ -60,6 +60,8 @@ def test_set_insert_long_game_climbs_back_up(client):
     ({"hands": "11"}, "hands", "from 1 to 10 hands"),
     ({"hands": "two"}, "hands", "from 1 to 10 hands"),
     ({"game": "poker"}, "game", "Choose a game"),
+    ({"long_game": "1"}, "long_game", "have no long game"),
+    ({"player": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]}, "player", "you named 11"),
 ])
 def test_new_game_form_reports_each_problem_and_keeps_what_was_typed(client, app, change, field, message):
     data = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50",
