@@ -60,7 +60,15 @@ def _m2_shared_table(db: sqlite_utils.Database) -> None:
     db["games"].create_index(["view_key"], unique=True)
 
 
-MIGRATIONS = [_m1_score_sheet, _m2_shared_table]
+def _m3_dismissed_warnings(db: sqlite_utils.Database) -> None:
+    """The referee's warnings a table has looked at and dismissed, per hand."""
+    db["dismissed"].create({"id": int, "hand_id": int, "code": str, "player": str, "at": str},
+                           pk="id", foreign_keys=[("hand_id", "hands", "id")],
+                           not_null={"hand_id", "code", "at"})
+    db["dismissed"].create_index(["hand_id", "code", "player"], unique=True)
+
+
+MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

@@ -2,8 +2,9 @@
 
 
 def register_blueprints(app) -> None:
-    from . import games, hands, sharing, transfer
+    from . import games, hands, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(sharing.bp)
+    app.register_blueprint(referee.bp)

@@ -1,7 +1,7 @@
 """Home, new game, the score sheet, undo and history."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, g, render_template, request, url_for
+from flask import Blueprint, current_app, flash, render_template, request, url_for
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
@@ -9,9 +9,8 @@ from ..access import grant, known_game_ids, role_for
 from ..db import get_db
 from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, read_new_game
-from ..store import can_undo, create_game, history, undo_last
-from .loading import editable_sheet, sheet_for
-from .sharing import live_etag
+from ..store import create_game, history, undo_last
+from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("games", __name__)
 
@@ -75,8 +74,7 @@ def create():
 @bp.get("/games/<int:game_id>")
 def sheet(game_id: int):
     sheet = sheet_for(game_id)
-    return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id),
-                etag=live_etag(game_id, sheet.game["revision"], g.role))
+    return page("sheet.html", "_sheet.html", **sheet_context(sheet))
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -86,8 +84,8 @@ def undo(game_id: int):
     sheet = sheet_for(game_id)
     flash(_undo_message(sheet, undone) if undone else "There is nothing to undo.")
     if is_htmx():
-        return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(get_db(), game_id),
-                    trigger="sheet-changed", push_url=url_for("games.sheet", game_id=game_id))
+        return page("sheet.html", "_sheet.html", trigger="sheet-changed",
+                    push_url=url_for("games.sheet", game_id=game_id), **sheet_context(sheet))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

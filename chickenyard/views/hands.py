@@ -10,8 +10,8 @@ from ..hand_form import HandForm, max_points, read_hand_form
 from ..htmx import device_name, is_htmx, page, see_other
 from ..conflicts import Conflict, merge, read_base
 from ..sheet import Entry
-from ..store import StaleHand, can_undo, save_hand
-from .loading import editable_sheet, sheet_for
+from ..store import StaleHand, save_hand
+from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("hands", __name__)
 
@@ -98,6 +98,6 @@ def save(game_id: int, number: int):
           else f"Hand {number}: nothing changed.")
     sheet_url = url_for("games.sheet", game_id=game_id)
     if is_htmx():
-        return page("sheet.html", "_sheet.html", sheet=sheet, can_undo=can_undo(db, game_id),
-                    push_url=sheet_url, trigger="sheet-changed")
+        return page("sheet.html", "_sheet.html", push_url=sheet_url, trigger="sheet-changed",
+                    **sheet_context(sheet))
     return see_other(sheet_url)

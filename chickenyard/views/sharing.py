@@ -10,8 +10,8 @@ from ..access import EDIT, VIEW, grant, require
 from ..db import get_db
 from ..htmx import see_other
 from ..serve import lan_addresses
-from ..store import can_undo, rotate_edit_key
-from .loading import editable_sheet, sheet_for
+from ..store import rotate_edit_key
+from .loading import editable_sheet, live_etag, sheet_context, sheet_for
 
 bp = Blueprint("sharing", __name__)
 
@@ -59,10 +59,6 @@ def rotate(game_id: int):
     return see_other(url_for("sharing.share", game_id=game_id))
 
 
-def live_etag(game_id: int, revision: int, role: str) -> str:
-    return f"g{game_id}-r{revision}-{role}"
-
-
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The sheet fragment that open phones poll: 304 unless the game changed.
@@ -78,10 +74,9 @@ def live(game_id: int):
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
-        sheet = sheet_for(game_id)
-        template = "_tv.html" if view == "tv" else "_sheet.html"
-        response = make_response(render_template(template, sheet=sheet, etag=etag,
-                                                 can_undo=can_undo(get_db(), game_id)))
+        context = sheet_context(sheet_for(game_id))
+        context["etag"] = etag
+        response = make_response(render_template("_tv.html" if view == "tv" else "_sheet.html", **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")

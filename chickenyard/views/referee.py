@@ -1,0 +1,54 @@
+"""The Referee tab of a game, and the draw guide that works before a game exists."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request, url_for
+
+from referee.draw import Refusal, draw_count
+from referee.rulesets import PRESET_NAMES, UnknownPreset, rule_set
+
+from ..db import get_db
+from ..htmx import see_other
+from ..warnings import dismiss
+from .loading import editable_sheet, sheet_for
+
+bp = Blueprint("referee", __name__)
+
+
+@bp.get("/games/<int:game_id>/referee")
+def game_referee(game_id: int):
+    sheet = sheet_for(game_id)
+    players = len(sheet.players)
+    try:
+        draw = draw_count(sheet.rules, sheet.set_size, players)
+    except Refusal as problem:
+        draw = {"error": str(problem)}
+    return render_template("referee.html", sheet=sheet, draw=draw, tab="referee",
+                           current=sheet.current_hand)
+
+
+@bp.get("/referee")
+def draw_guide():
+    typed = {k: (request.args.get(k) or "").strip() for k in ("preset", "set", "players")}
+    answer, errors, rules = None, {}, None
+    if any(typed.values()):
+        try:
+            rules = rule_set(typed["preset"])
+        except UnknownPreset:
+            errors["preset"] = "Choose one of the rule sets."
+        if rules and not errors:
+            try:
+                answer = draw_count(rules, int(typed["set"]), int(typed["players"]))
+            except Refusal as problem:
+                errors["players"] = str(problem)[0].upper() + str(problem)[1:] + "."
+            except ValueError:
+                errors["players"] = "Give the set and the number of players as whole numbers."
+    return render_template("draw_guide.html", typed=typed, answer=answer, errors=errors, rules=rules,
+                           presets=[rule_set(p) for p in PRESET_NAMES]), (422 if errors else 200)
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>/dismiss")
+def dismiss_warning(game_id: int, number: int):
+    sheet = editable_sheet(game_id)
+    if not dismiss(get_db(), sheet, number, request.form.get("code", ""), request.form.get("player", "")):
+        abort(404)
+    return see_other(url_for("games.sheet", game_id=game_id))

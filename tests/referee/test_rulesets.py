@@ -1,0 +1,199 @@
+"""Every preset's rules, each test citing the seed sentence it checks."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.draw import Refusal, draw_count
+from referee.plausibility import Entry, check_hand
+from referee.rulesets import PRESET_NAMES, UnknownPreset, leftover_points, rule_set
+from referee.tiles import Tile
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_quote_is_found_in_its_seed(preset):
+    """A rule quotes its source word for word (line breaks and curly quotes aside)."""
+    if not SEEDS.exists():
+        pytest.skip("shared/seeds is not beside this checkout")
+    rules = rule_set(preset)
+    for rule in rules.summary():
+        if not rule.quote:
+            continue
+        text = _plain((SEEDS / rule.source).read_text())
+        for piece in rule.quote.split(" ... "):
+            assert _plain(piece) in text, (rule.key, piece[:60])
+
+
+def _plain(text: str) -> str:
+    for curly, straight in (("“", '"'), ("”", '"'), ("’", "'"), ("‘", "'")):
+        text = text.replace(curly, straight)
+    return " ".join(text.replace("-\n", "-").split())
+
+
+# classic: "$42 \div [\# \text{ of players}]$, rounded to the nearest whole number"
+# and its table "21 Tiles 14 Tiles 11 Tiles 8 Tiles 7 Tiles 6 Tiles 5 Tiles 5 Tiles 4 Tiles"
+@pytest.mark.parametrize("players,each", [(2, 21), (3, 14), (4, 11), (5, 8), (6, 7), (7, 6), (8, 5), (9, 5), (10, 4)])
+def test_classic_draw_table(players, each):
+    rule = rule_set("classic").tiles_each(9, players)
+    assert rule.value == each and rule.stated and rule.source == "chickenfoot-classic-rules.txt"
+
+
+def test_classic_on_other_sets_is_a_marked_suggestion():
+    rule = rule_set("classic").tiles_each(12, 4)
+    assert not rule.stated and "scaled by 91/55" in rule.how
+
+
+# set insert: "If 2 play, each draws 20 tiles; if 8 play, each draws 6 tiles." and
+# "(If using a Double 12 or 15 set, make-adjustments proportionately.)"
+def test_set_insert_states_two_counts_and_suggests_the_rest():
+    rules = rule_set("set-insert")
+    assert (rules.tiles_each(9, 2).value, rules.tiles_each(9, 2).stated) == (20, True)
+    assert (rules.tiles_each(9, 8).value, rules.tiles_each(9, 8).stated) == (6, True)
+    five = rules.tiles_each(9, 5)
+    assert not five.stated and five.value == 9 and "between the stated" in five.how
+    twelve = rules.tiles_each(12, 2)
+    assert not twelve.stated and twelve.value == 33 and "91/55" in twelve.how
+
+
+# encyclopedia: "each player picks seven dominoes" and "With more than four players ,
+# the game requires an extended set"
+def test_encyclopedia_seven_each_and_extended_set():
+    rules = rule_set("encyclopedia")
+    assert rules.tiles_each(9, 4).value == 7 and rules.players(6) == (2, 3)
+    assert 18 in rules.sets and rules.players(9) == (2, 7)  # 8 x 7 = 56 > 54 tiles to draw
+    with pytest.raises(ValueError):
+        rules.tiles_each(6, 5)
+    # "four players using a double - twelve set can draw 15 dominoes": a house rule
+    assert rule_set("encyclopedia", {"tiles_each": 15}).tiles_each(12, 4).value == 15
+
+
+# family: its own table ("Double 9 |14 |10 |7 |6 |5 |-")
+@pytest.mark.parametrize("set_size,players,each", [(9, 2, 14), (9, 6, 5), (12, 4, 12), (12, 9, 5),
+                                                    (15, 6, 12), (15, 11, 7), (15, 12, 6)])
+def test_family_draw_table(set_size, players, each):
+    assert rule_set("family").tiles_each(set_size, players).value == each
+
+
+def test_family_cells_with_a_dash_are_refused():
+    with pytest.raises(ValueError, match="seat 2 to 6"):
+        rule_set("family").tiles_each(9, 7)
+    with pytest.raises(ValueError, match="seat 4 to 9"):
+        rule_set("family").tiles_each(12, 3)
+
+
+# rulebook: "Tiles Per Player 20 14 11 9 7 5 5 4 4"
+def test_rulebook_draw_table():
+    rules = rule_set("double15-rulebook")
+    assert [rules.tiles_each(15, n).value for n in range(2, 11)] == [20, 14, 11, 9, 7, 5, 5, 4, 4]
+    assert rules.sets == (15,)
+
+
+@pytest.mark.parametrize("preset,hub", [("classic", 6), ("set-insert", 6), ("encyclopedia", 4),
+                                        ("family", 4), ("double15-rulebook", 6)])
+def test_plays_on_the_starting_double_and_each_chickenfoot(preset, hub):
+    rules = rule_set(preset)
+    assert rules.hub_plays == hub and rules.foot_plays == 3
+    assert rule_set(preset, {"hub_plays": 10 - hub}).hub_plays == 10 - hub
+
+
+def test_hands_run_from_the_highest_double_down_and_the_long_game_climbs_back():
+    # classic: "The number of hands in a game is equal to the number of domino suits"
+    assert rule_set("classic").hand_doubles(9) == [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+    # set insert: "starting another hand with the 1-1 tile following the hand that began with the 0-0"
+    assert rule_set("set-insert", {"long_game": True}).hand_doubles(9)[9:] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    # rulebook: "This game lasts 16 rounds. Or the players can decide ... to play fewer rounds."
+    assert rule_set("double15-rulebook", {"hands": 5}).hand_doubles(15) == [15, 14, 13, 12, 11]
+    with pytest.raises(ValueError):
+        rule_set("classic", {"long_game": True})
+
+
+def test_scoring_rules_per_preset():
+    assert {p: rule_set(p).double_blank_points for p in PRESET_NAMES} == dict.fromkeys(PRESET_NAMES, 50)
+    # classic: "Optionally, the double-blank domino can be scored as 25 points"
+    assert leftover_points([Tile(0, 0), Tile(5, 5), Tile(0, 1), Tile(1, 3)], rule_set("classic")) == 65
+    assert leftover_points([Tile(0, 0)], rule_set("classic", {"double_blank": 25})) == 25
+    # encyclopedia: "A game can not end in a double . If it does , the player who plays the double gets 50"
+    assert rule_set("encyclopedia").value("ending_on_double") == 50
+    assert rule_set("classic").value("ending_on_double") == 0
+
+
+def test_drawing_and_passing_per_preset():
+    assert rule_set("classic").value("voluntary_draw") is True      # "may draw a domino and pass"
+    assert rule_set("classic").value("play_drawn") == "may"         # "it can (but does not have to) be played"
+    for preset in ("set-insert", "encyclopedia", "family", "double15-rulebook"):
+        assert rule_set(preset).value("voluntary_draw") is False
+        assert rule_set(preset).value("play_drawn") == "must"
+    assert rule_set("family").value("empty_yard") == "end"          # "If there are no dominoes remaining to draw from, the round ends."
+    assert rule_set("classic").value("hand_ends") == "stalemate"
+
+
+def test_house_rules_are_marked_and_only_when_they_differ():
+    rules = rule_set("classic", {"double_blank": 25, "hub_plays": 6})
+    assert rules.house_rules == {"double_blank": 25}
+    assert rules["double_blank"].house and rules["double_blank"].source == "house rule"
+    with pytest.raises(ValueError, match="not a house rule"):
+        rule_set("classic", {"spinners": 2})
+    with pytest.raises(UnknownPreset):
+        rule_set("dominoes")
+
+
+def test_draw_count_answer_and_impossible_requests():
+    answer = draw_count(rule_set("classic"), 9, 6)
+    assert answer | {"rule": ""} == {"tiles_each": 7, "in_hands": 42, "chicken_yard": 13, "stated": True,
+                                     "preset": "classic", "set": 9, "players": 6, "rule": "",
+                                     "source": "chickenfoot-classic-rules.txt", "how": "", "house": False,
+                                     "starting_double_in_centre": False}
+    # the starting double set in the centre is not drawn
+    assert draw_count(rule_set("double15-rulebook"), 15, 10)["chicken_yard"] == 135 - 40
+    for preset, set_size, players in (("classic", 9, 11), ("classic", 9, 1), ("family", 15, 5),
+                                      ("double15-rulebook", 9, 4)):
+        with pytest.raises(Refusal):
+            draw_count(rule_set(preset), set_size, players)
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_cli_draw_count_json_and_errors():
+    done = _cli("draw-count", "--preset", "classic", "--set", "9", "--players", "6", "--json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0 and data["tiles_each"] == 7 and data["chicken_yard"] == 13
+    assert set(data) >= {"tiles_each", "in_hands", "chicken_yard", "stated", "preset", "set", "players",
+                         "source", "rule"}
+    text = _cli("draw-count", "--preset", "set-insert", "--set", "9", "--players", "5").stdout
+    assert "not stated by this rule set" in text
+    for args in (("--preset", "nope", "--players", "4"), ("--preset", "family", "--set", "6", "--players", "3"),
+                 ("--players", "40")):
+        done = _cli("draw-count", *args)
+        assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
+
+
+def test_cli_hands_and_the_long_game():
+    text = _cli("hands", "--preset", "set-insert", "--set", "9").stdout
+    assert "hand  1: 9|9" in text and "hand 10: 0|0" in text and "hand 19: 9|9" in text
+
+
+def test_docs_draw_table_is_what_the_cli_prints():
+    assert (ROOT / "docs" / "draw-counts.md").read_text().strip() == _cli("draw-table").stdout.strip()
+
+
+# plausibility: "the hand's starting double in nobody's hand", "no tile in two hands"
+def test_plausibility_findings():
+    rules = rule_set("classic")
+    entries = [Entry("Ann", [Tile(3, 4), Tile(9, 9)], 25), Entry("Bo", [Tile(4, 3)], 7),
+               Entry("Cy", None, 0), Entry("Di", [Tile(1, 10)], 11, went_out=True),
+               Entry("Ed", None, 0, went_out=True)]
+    codes = {(f.code, f.player) for f in check_hand(rules, 9, 9, entries)}
+    assert codes == {("starting_double", "Ann"), ("twice", "Bo"), ("zero_not_out", "Cy"),
+                     ("not_in_set", "Di"), ("out_with_tiles", "Di"), ("two_out", None)}
+    too_much = check_hand(rules, 9, 0, [Entry("Ann", None, 300), Entry("Bo", None, 250)])
+    assert [f.code for f in too_much] == ["total_too_high"] and not too_much[0].hard
+    assert check_hand(rules, 9, 9, [Entry("Ann", [Tile(0, 0)], 50), Entry("Bo", None, 0, True)]) == []

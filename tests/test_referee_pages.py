@@ -1,0 +1,52 @@
+"""The Referee tab, the draw guide, and the referee's warnings on the sheet."""
+from __future__ import annotations
+
+from tests.sheet_helpers import hand_form, player_ids, start_game
+
+HX = {"HX-Request": "true"}
+
+
+def test_referee_tab_shows_draw_count_current_double_and_sources(client):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    page = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "<strong>7</strong> tiles each" in page and "<strong>13</strong> stay in the chicken yard" in page
+    assert "The hand starts with <strong>9|9</strong>" in page
+    assert "everyone draws one until it appears" in page
+    assert "chickenfoot-classic-rules.txt" in page and "The next six dominoes played" in page
+
+
+def test_referee_tab_marks_a_suggested_count(client):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di", "Ed"), preset="set-insert")
+    page = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "Not stated by this rule set." in page and "between the stated 20 tiles" in page
+
+
+def test_draw_guide_before_a_game_exists(client):
+    assert "How many tiles" in client.get("/referee").get_data(as_text=True)
+    page = client.get("/referee?preset=family&set=12&players=5").get_data(as_text=True)
+    assert "<strong>10</strong> tiles each" in page and "chickenfoot-family-blog-rules.md" in page
+    bad = client.get("/referee?preset=family&set=9&players=8")
+    assert bad.status_code == 422 and "seat 2 to 6 players" in bad.get_data(as_text=True)
+    assert 'value="8"' in bad.get_data(as_text=True)
+    assert client.get("/referee?preset=family&set=x&players=y").status_code == 422
+    assert client.get("/referee?preset=zzz&set=9&players=3").status_code == 422
+
+
+def test_warnings_show_on_the_sheet_and_can_be_dismissed(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 0, "Bo": 10}))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Ann scored 0 but is not marked as gone out" in page
+    response = client.post(f"/games/{game_id}/hands/1/dismiss", data={"code": "zero_not_out", "player": "Ann"})
+    assert response.status_code == 303
+    assert "Ann scored 0" not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert client.post(f"/games/{game_id}/hands/99/dismiss", data={"code": "x"}).status_code == 404
+
+
+def test_total_too_high_is_flagged(client, app):
+    game_id = start_game(client, players=("Ann", "Bo"))
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 400, "Bo": 300}))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "add up to 700" in page and "hold only 527" in page
