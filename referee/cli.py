@@ -117,6 +117,80 @@ def _draw_table(_args):
     return "\n".join(lines)
 
 
+def _replay_setup(parser):
+    parser.add_argument("record", help="a chickenyard/hand-v1 JSON file")
+    parser.add_argument("--json", action="store_true")
+
+
+@command("replay", "replay a hand record and rule on it", _replay_setup)
+def _replay(args):
+    from .records import replay
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, ValueError) as problem:
+        raise Refusal(f"cannot read {args.record}: {problem}") from problem
+    result = replay(record)
+    if args.json:
+        return json.dumps(result)
+    if not result["legal"]:
+        where = "the record" if result["move"] is None else f"move {result['move']}"
+        line = f"Illegal at {where}: {result['reason']}"
+        if result["rule"]:
+            line += f'\n  rule ({result["source"]}): "{result["rule"]}"'
+        return line
+    if not result["over"]:
+        return f"All moves legal; the hand goes on with player {result['next_player']} to play."
+    points = ", ".join(f"player {i}: {p}" for i, p in enumerate(result["points"]))
+    return f"All moves legal. The hand is over ({result['detail']}). Points: {points}."
+
+
+def _simulate_setup(parser):
+    _preset_args(parser)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--records", help="write each hand's record into this folder")
+    parser.add_argument("--json", action="store_true")
+
+
+@command("simulate", "play random legal hands and report how they go", _simulate_setup)
+def _simulate(args):
+    import time
+    from pathlib import Path
+
+    from .records import write_record
+    from .simulate import simulate
+    rules = _rules(args)
+    draw_count(rules, args.set_size, args.players)   # refuses impossible tables
+    folder = Path(args.records) if args.records else None
+    if folder:
+        folder.mkdir(parents=True, exist_ok=True)
+    written = []
+
+    def keep(hand, deal, yard):
+        if folder:
+            path = folder / f"hand-{len(written) + 1:05d}.json"
+            path.write_text(json.dumps(write_record(hand, deal, yard, rules.preset, rules.house_rules)))
+            written.append(path)
+
+    start = time.perf_counter()
+    stats = simulate(rules, args.set_size, args.players, args.hands, args.seed, on_hand=keep).as_dict()
+    seconds = time.perf_counter() - start
+    stats["hands_per_second"] = round(args.hands / seconds, 1) if seconds else None
+    if args.json:
+        return json.dumps(stats)
+    ended = ", ".join(f"{k} {v} ({v / stats['hands']:.0%})" for k, v in stats["ended_by"].items())
+    return (f"{stats['hands']} random legal hands, {rules.title} rules, double-{args.set_size}, "
+            f"{args.players} players (seed {args.seed}):\n"
+            f"  how they ended: {ended}\n"
+            f"  stalemate rate: {stats['stalemate_rate']:.1%}\n"
+            f"  average points left per player: {stats['average_points']:.1f}\n"
+            f"  average turns per hand: {stats['average_turns']:.1f}\n"
+            f"  speed: {stats['hands_per_second']} hands per second"
+            + (f"\n  records written to {folder}/" if folder else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee",
                                      description="Chickenyard's referee: rulings for domino tables.")

@@ -13,6 +13,7 @@ def test_referee_tab_shows_draw_count_current_double_and_sources(client):
     assert "The hand starts with <strong>9|9</strong>" in page
     assert "everyone draws one until it appears" in page
     assert "chickenfoot-classic-rules.txt" in page and "The next six dominoes played" in page
+    assert "300 hands played at random" in page and "Stalemate: <strong>" in page
 
 
 def test_referee_tab_marks_a_suggested_count(client):

@@ -1,10 +1,13 @@
 """The Referee tab of a game, and the draw guide that works before a game exists."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, abort, render_template, request, url_for
 
 from referee.draw import Refusal, draw_count
 from referee.rulesets import PRESET_NAMES, UnknownPreset, rule_set
+from referee.simulate import simulate
 
 from ..db import get_db
 from ..htmx import see_other
@@ -12,6 +15,16 @@ from ..warnings import dismiss
 from .loading import editable_sheet, sheet_for
 
 bp = Blueprint("referee", __name__)
+SIMULATED_HANDS = 300
+
+
+@lru_cache(maxsize=64)
+def table_statistics(preset: str, house: tuple, set_size: int, players: int) -> dict | None:
+    """How random legal hands go at this table's settings: computed once, then kept."""
+    try:
+        return simulate(rule_set(preset, dict(house)), set_size, players, SIMULATED_HANDS, seed=1).as_dict()
+    except ValueError:
+        return None
 
 
 @bp.get("/games/<int:game_id>/referee")
@@ -22,8 +35,10 @@ def game_referee(game_id: int):
         draw = draw_count(sheet.rules, sheet.set_size, players)
     except Refusal as problem:
         draw = {"error": str(problem)}
+    stats = table_statistics(sheet.rules.preset, tuple(sorted(sheet.rules.house_rules.items())),
+                             sheet.set_size, players)
     return render_template("referee.html", sheet=sheet, draw=draw, tab="referee",
-                           current=sheet.current_hand)
+                           current=sheet.current_hand, stats=stats)
 
 
 @bp.get("/referee")

@@ -1,0 +1,259 @@
+"""One hand of Chickenfoot: the layout, the players' tiles, the chicken yard, and turns.
+
+`Hand` is the referee's board, modelled on python-chess: `legal_actions()`,
+`apply(action)` (raising IllegalAction with the rule it breaks), `is_over()`
+and `outcome()`. It keeps its state in plain mutable fields for speed; the
+layout is reduced to what the rules look at: the open ends, and the one double
+(the starting hub or a later chickenfoot) that still forces every play.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .actions import Draw, IllegalAction, MissedCall, Pass, Play
+from .rulesets import RuleSet, leftover_points
+from .tiles import Tile
+
+SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ended_by: str            # went_out, stalemate, blocked
+    detail: str              # in a player's words
+    points: tuple[int, ...]
+    went_out: int | None
+
+
+class Hand:
+    def __init__(self, rules: RuleSet, set_size: int, deal: Sequence[Iterable[Tile]],
+                 yard: Iterable[Tile], starting_double: int, first_player: int = 0,
+                 rng: random.Random | None = None):
+        self.rules, self.set_size = rules, set_size
+        self.hands = [set(tiles) for tiles in deal]
+        self.yard = set(yard)
+        self.double = Tile(starting_double, starting_double)
+        self.rng = rng or random.Random(0)
+        self.ends: list[int] = []
+        self.forced: list[int] | None = None   # [suit, plays still owed]
+        self.turn = first_player
+        self.drawn: Tile | None = None
+        self.drew_by_choice = False
+        self.passes = 0
+        self.skips: set[int] = set()
+        self.ended: Outcome | None = None
+        self.last_tile: Tile | None = None
+        self.turns = 0
+        self._voluntary = rules.value("voluntary_draw")
+        self._must_play_drawn = rules.value("play_drawn") == "must"
+        self._end_when_stuck = rules.value("empty_yard") == "end"
+        self._check_tiles()
+        holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
+        if holder is not None:
+            self.phase, self.turn = PLACE, holder
+        elif self.double in self.yard:
+            self.phase = SEEK      # classic: "every player must draw one domino ... until someone draws"
+        else:
+            self.phase = PLACE     # set in the centre before the deal, by the player before the starter
+        self.log: list[tuple[int, object]] = []   # (player, action as it happened), for records
+
+    def _check_tiles(self) -> None:
+        seen: set[Tile] = set()
+        for tiles in [*self.hands, self.yard]:
+            for tile in tiles:
+                if tile in seen or not tile.in_set(self.set_size):
+                    raise ValueError(f"{tile} is dealt twice or is not in a double-{self.set_size} set")
+                seen.add(tile)
+
+    # --- what may be done --------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def targets(self) -> set[int]:
+        """The numbers a play may join now."""
+        if self.forced is not None:
+            return {self.forced[0]}
+        return set(self.ends)
+
+    def _plays(self, tiles: Iterable[Tile]) -> list[Play]:
+        targets = self.targets()
+        return [Play(t, v) for t in tiles for v in ((t.low,) if t.is_double else (t.low, t.high))
+                if v in targets]
+
+    def legal_actions(self) -> list:
+        if self.phase == OVER:
+            return []
+        if self.phase == SEEK:
+            return [Draw()]
+        if self.phase == PLACE:
+            return [Play(self.double, self.double.low)]
+        if self.drawn is not None:
+            if self.drew_by_choice:
+                return [Pass()]    # classic: "may draw a domino and pass without playing"
+            plays = self._plays([self.drawn])
+            return plays if plays and self._must_play_drawn else plays + [Pass()]
+        plays = self._plays(sorted(self.hands[self.turn]))
+        if self.yard:
+            return plays + [Draw()] if (not plays or self._voluntary) else plays
+        return plays if plays else [Pass()]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        return self.ended
+
+    # --- doing it ------------------------------------------------------------
+
+    def apply(self, action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("The hand is over.", self.rules["hand_ends"])
+        if isinstance(action, MissedCall):
+            return self._missed_call(action)
+        if action not in self.legal_actions() and not (isinstance(action, Draw) and action.tile is not None
+                                                       and Draw() in self.legal_actions()):
+            raise self._why_not(action)
+        if isinstance(action, Draw) and action.tile is not None and action.tile not in self.yard:
+            raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
+        self.turns += 1
+        self.log.append((self.turn, action))
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Draw):
+            self._draw(action)
+        else:
+            self._pass()
+
+    def _play(self, play: Play) -> None:
+        hand = self.hands[self.turn]
+        hand.discard(play.tile)
+        self.drawn, self.passes = None, 0
+        if self.phase == PLACE:
+            self._place()
+            self._next_turn()
+            return
+        elif self.forced is not None:
+            self.ends.append(play.new_end)
+            self.forced[1] -= 1
+            if self.forced[1] == 0:
+                self.forced = None
+        else:
+            self.ends.remove(play.joins)
+            if play.tile.is_double:
+                self.forced = [play.tile.low, self.rules.foot_plays]
+            else:
+                self.ends.append(play.new_end)
+        if not hand:
+            self.last_tile = play.tile
+            return self._finish("went_out", f"player {self.turn} went out")
+        self._next_turn()
+
+    def _place(self) -> None:
+        self.phase = PLAY
+        self.forced = [self.double.low, self.rules.hub_plays]
+
+    def _draw(self, draw: Draw) -> None:
+        tile = draw.tile or self.rng.choice(sorted(self.yard))
+        self.log[-1] = (self.turn, Draw(tile))
+        self.yard.discard(tile)
+        self.hands[self.turn].add(tile)
+        if self.phase == SEEK:
+            if tile == self.double:
+                self.phase = PLACE
+            else:
+                self.turn = (self.turn + 1) % self.players
+            return
+        self.drew_by_choice = bool(self._plays(self.hands[self.turn] - {tile}))
+        self.drawn = tile
+
+    def _pass(self) -> None:
+        self.drawn = None
+        if not self.yard:
+            if self._end_when_stuck and not self._plays(self.hands[self.turn]):
+                # family: "If there are no dominoes remaining to draw from, the round ends."
+                return self._finish("blocked", "a player could not play with the chicken yard empty")
+            self.passes += 1
+            if self.passes >= self.players:
+                return self._finish(*self._stuck())
+        self._next_turn()
+
+    def _stuck(self) -> tuple[str, str]:
+        if self.rules.value("hand_ends") == "stalemate":
+            suit = f" on {self.forced[0]}|{self.forced[0]}" if self.forced else ""
+            return "stalemate", f"stalemate{suit}: nobody can play and the chicken yard is empty"
+        return "blocked", "blocked: nobody can play and the chicken yard is empty"
+
+    def _next_turn(self) -> None:
+        self.drew_by_choice = False
+        for _ in range(self.players):
+            self.turn = (self.turn + 1) % self.players
+            if self.turn not in self.skips:
+                return
+            self.skips.discard(self.turn)   # classic: "his/her turn is *skipped*"
+
+    def _missed_call(self, call: MissedCall) -> None:
+        rule = self.rules["last_tile_penalty"]
+        if not self.rules.value("last_tile_call"):
+            raise IllegalAction("This table plays without the last-tile call.", self.rules["last_tile_call"])
+        if not 0 <= call.player < self.players or len(self.hands[call.player]) != 1:
+            raise IllegalAction("Only a player down to one tile can have missed the last-tile call.", rule)
+        if self.yard:
+            if call.tile is not None and call.tile not in self.yard:
+                raise IllegalAction(f"{call.tile} is not in the chicken yard.", rule)
+            tile = call.tile or self.rng.choice(sorted(self.yard))
+            self.log.append((call.player, MissedCall(call.player, tile)))
+            self.yard.discard(tile)
+            self.hands[call.player].add(tile)   # drawn without playing it
+        elif "lose" in str(rule.value):
+            self.log.append((call.player, call))
+            self.skips.add(call.player)
+        else:
+            raise IllegalAction("The chicken yard is empty; this rule set states no other penalty.", rule)
+
+    def _finish(self, ended_by: str, detail: str) -> None:
+        self.phase = OVER
+        points = [leftover_points(h, self.rules) for h in self.hands]
+        out = self.turn if ended_by == "went_out" else None
+        if out is not None and self.last_tile is not None and self.last_tile.is_double:
+            # encyclopedia: "A game can not end in a double . If it does , the player who plays the double gets 50"
+            points[out] += self.rules.value("ending_on_double")
+        self.ended = Outcome(ended_by, detail, tuple(points), out)
+
+    # --- saying why not -----------------------------------------------------
+
+    def _why_not(self, action) -> IllegalAction:
+        r = self.rules
+        if self.phase == SEEK:
+            return IllegalAction(f"Nobody has played {self.double} yet: each player draws one tile in turn "
+                                 "until it appears.", r["nobody_holds_double"])
+        if self.phase == PLACE:
+            return IllegalAction(f"The hand starts with {self.double} and nothing else.", r["starting_double"])
+        if isinstance(action, Play):
+            if action.tile not in self.hands[self.turn]:
+                return IllegalAction(f"{action.tile} is not in this player's hand.")
+            if self.drawn is not None and action.tile != self.drawn:
+                return IllegalAction(f"After drawing, only the drawn tile {self.drawn} may be played.", r["play_drawn"])
+            if self.drew_by_choice:
+                return IllegalAction("A player who draws instead of playing passes.", r["voluntary_draw"])
+            if self.forced is not None and action.joins != self.forced[0]:
+                key = "hub_plays" if self.forced[0] == self.double.low and not self.ends else "foot_plays"
+                return IllegalAction(f"{self.forced[1]} more tile(s) must be played on "
+                                     f"{self.forced[0]}|{self.forced[0]} before play goes anywhere else.", r[key])
+            return IllegalAction(f"{action.tile} does not fit: no open end shows {action.joins}.", r["foot_plays"])
+        if isinstance(action, Draw):
+            if not self.yard:
+                return IllegalAction("The chicken yard is empty: there is nothing to draw.", r["empty_yard"])
+            if self.drawn is not None:
+                return IllegalAction("Only one tile is drawn per turn.", r["play_drawn"])
+            return IllegalAction("A player who can play must play; drawing is only for a player who cannot.",
+                                 r["voluntary_draw"])
+        if self.drawn is not None:
+            return IllegalAction(f"The drawn tile {self.drawn} fits and must be played.", r["play_drawn"])
+        if self.yard:
+            return IllegalAction("A player who cannot play draws one tile from the chicken yard before passing.",
+                                 r["play_drawn"])
+        return IllegalAction("A player who can play may not pass.", r["must_play"])
