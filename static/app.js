@@ -63,3 +63,9 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     event.detail.shouldSwap = false;
   }
 });
+
+// Print buttons on the printed-sheet view.
+document.addEventListener("click", function (event) {
+  const button = event.target.closest("[data-print]");
+  if (button) { event.preventDefault(); window.print(); }
+});

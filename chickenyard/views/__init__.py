@@ -2,9 +2,10 @@
 
 
 def register_blueprints(app) -> None:
-    from . import games, hands, referee, sharing, transfer
+    from . import games, hands, printing, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(printing.bp)

@@ -1,0 +1,107 @@
+"""What a printed sheet shows: blank for a new game, or filled from a game so far."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from referee.draw import Refusal, draw_count
+from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+
+from .printing import Layout, LayoutError, layout
+from .sheet import Sheet
+
+GAMES = {"chickenfoot": "Chickenfoot"}
+
+
+@dataclass
+class PrintSheet:
+    rules: RuleSet
+    set_size: int
+    names: list[str]
+    doubles: list[int]
+    page: Layout
+    scores: dict[int, list[int | None]] = field(default_factory=dict)   # hand number -> points per player
+    winners: list[str] = field(default_factory=list)
+    finished: bool = False
+    day: str = ""
+    filled: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def running(self, upto: int) -> list[int | None]:
+        """Totals of hands 1..upto per player; None while any of those hands is blank."""
+        totals: list[int | None] = []
+        for i in range(self.players):
+            points = [self.scores.get(n, [None] * self.players)[i] for n in range(1, upto + 1)]
+            totals.append(None if any(p is None for p in points) else sum(points))
+        return totals
+
+    def draw_table(self) -> list[tuple[int, int, bool]]:
+        """(players, tiles each, stated?) for this rule set and set, printed small on the sheet."""
+        low, high = self.rules.players(self.set_size)
+        rows = []
+        for n in range(low, high + 1):
+            try:
+                answer = draw_count(self.rules, self.set_size, n)
+            except Refusal:
+                continue
+            rows.append((n, answer["tiles_each"], answer["stated"]))
+        return rows
+
+
+@dataclass
+class BlankForm:
+    typed: dict
+    names: list[str]
+    errors: dict[str, str] = field(default_factory=dict)
+    sheet: PrintSheet | None = None
+
+
+def read_blank_form(args) -> BlankForm:
+    typed = {k: (args.get(k) or "").strip() for k in ("game", "preset", "set", "players", "paper", "orientation")}
+    typed.setdefault("game", "chickenfoot")
+    names = [(n or "").strip()[:40] for n in args.getlist("name")][:12]
+    form = BlankForm(typed, names)
+    if (typed["game"] or "chickenfoot") not in GAMES:
+        form.errors["game"] = "Choose a game Chickenyard prints sheets for."
+    try:
+        rules = rule_set(typed["preset"] or "classic")
+    except UnknownPreset:
+        form.errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
+        return form
+    try:
+        set_size = int(typed["set"] or rules.sets[0])
+        if set_size not in rules.sets:
+            raise ValueError
+    except ValueError:
+        form.errors["set"] = f"The {rules.title} rules use a double-" + ", double-".join(map(str, rules.sets)) + " set."
+        return form
+    low, high = rules.players(set_size)
+    given = [n for n in names if n]
+    try:
+        players = int(typed["players"] or max(len(given), low))
+    except ValueError:
+        players = -1
+    if not low <= players <= high or len(given) > players:
+        form.errors["players"] = f"The {rules.title} rules with a double-{set_size} set seat {low} to {high} players."
+        return form
+    try:
+        page = layout((typed["paper"] or "letter").lower(), typed["orientation"] or "auto",
+                      rules.hand_doubles(set_size), players)
+    except LayoutError as problem:
+        form.errors["paper"] = str(problem)
+        return form
+    form.sheet = PrintSheet(rules, set_size, (given + [""] * players)[:players], rules.hand_doubles(set_size), page)
+    return form
+
+
+def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
+    doubles = [h.double for h in sheet.hands]
+    page = layout(paper, orientation, doubles, len(sheet.players))
+    scores = {h.number: [h.entry(p.id).points for p in sheet.players] for h in sheet.hands}
+    winners = sheet.names(sheet.winners)
+    return PrintSheet(sheet.rules, sheet.set_size, [p.name for p in sheet.players], doubles, page, scores,
+                      winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]
+                      if sheet.finished else date.today().isoformat(), filled=True)

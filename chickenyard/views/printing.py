@@ -1,0 +1,108 @@
+"""Printed score sheets: the blank-sheet form, the print view, its stylesheet and the PDF."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, render_template, request, url_for
+from markupsafe import Markup
+
+from referee.rulesets import PRESET_NAMES, rule_set
+
+from ..print_sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
+from ..printing import LayoutError, double_svg, layout_css
+from .loading import sheet_for
+
+bp = Blueprint("printing", __name__)
+
+
+def _paper_args():
+    paper = (request.args.get("paper") or "letter").lower()
+    orientation = request.args.get("orientation") or "auto"
+    return paper, orientation
+
+
+def _render(sheet: PrintSheet, css_url: str, pdf_url: str) -> str:
+    return render_template("print_sheet.html", ps=sheet, css_url=css_url, pdf_url=pdf_url,
+                           face=lambda n: Markup(double_svg(n, min(7.0, sheet.page.row_height - 2))))
+
+
+def _pdf(sheet: PrintSheet, html: str, name: str) -> Response:
+    try:
+        from weasyprint import CSS, HTML   # imported here: start-up stays quick, and the sheet prints without it
+    except (ImportError, OSError):
+        abort(503, "PDF printing needs WeasyPrint and the Pango library; use the Print button instead.")
+    stylesheets = [CSS(filename=str(_static("print-sheet.css"))), CSS(string=_css(sheet))]
+    pdf = HTML(string=html, base_url=request.url_root).write_pdf(stylesheets=stylesheets)
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
+
+
+def _static(name: str):
+    from pathlib import Path
+
+    from flask import current_app
+    return Path(current_app.static_folder) / name
+
+
+def _css(sheet: PrintSheet) -> str:
+    return layout_css(sheet.page)
+
+
+@bp.get("/print")
+def blank_form():
+    form = read_blank_form(request.args) if request.args else None
+    return render_template("print_form.html", form=form, presets=[rule_set(p) for p in PRESET_NAMES],
+                           games=GAMES, query=request.query_string.decode()), (422 if form and form.errors else 200)
+
+
+def _blank_or_form():
+    form = read_blank_form(request.args)
+    if form.errors:
+        abort(Response(render_template("print_form.html", form=form, games=GAMES,
+                                       presets=[rule_set(p) for p in PRESET_NAMES],
+                                       query=request.query_string.decode()), 422))
+    return form.sheet
+
+
+@bp.get("/print/sheet")
+def blank_view():
+    sheet = _blank_or_form()
+    query = request.query_string.decode()
+    return _render(sheet, url_for("printing.blank_css") + "?" + query, url_for("printing.blank_pdf") + "?" + query)
+
+
+@bp.get("/print/sheet.css")
+def blank_css():
+    return Response(_css(_blank_or_form()), mimetype="text/css")
+
+
+@bp.get("/print/sheet.pdf")
+def blank_pdf():
+    sheet = _blank_or_form()
+    return _pdf(sheet, _render(sheet, "", ""), f"chickenyard-blank-{sheet.rules.preset}-double-{sheet.set_size}")
+
+
+def _filled(game_id: int):
+    sheet = sheet_for(game_id)
+    paper, orientation = _paper_args()
+    try:
+        return sheet, filled_sheet(sheet, paper, orientation)
+    except LayoutError as problem:
+        abort(422, str(problem))
+
+
+@bp.get("/games/<int:game_id>/print")
+def filled_view(game_id: int):
+    sheet, printed = _filled(game_id)
+    query = request.query_string.decode()
+    return _render(printed, url_for("printing.filled_css", game_id=game_id) + "?" + query,
+                   url_for("printing.filled_pdf", game_id=game_id) + "?" + query)
+
+
+@bp.get("/games/<int:game_id>/print.css")
+def filled_css(game_id: int):
+    return Response(_css(_filled(game_id)[1]), mimetype="text/css")
+
+
+@bp.get("/games/<int:game_id>/sheet.pdf")
+def filled_pdf(game_id: int):
+    sheet, printed = _filled(game_id)
+    return _pdf(printed, _render(printed, "", ""), f"chickenyard-game-{game_id}")

@@ -1,0 +1,92 @@
+"""Printed score sheets: blank and filled, Letter and A4, one page each, as PDF."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from tests.sheet_helpers import hand_form, player_ids, start_game
+
+SIZES = {"letter": (612, 792), "a4": (595, 842)}
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def pdf_facts(data: bytes):
+    reader = PdfReader(io.BytesIO(data))
+    box = reader.pages[0].mediabox
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), (round(float(box.width)), round(float(box.height))), text
+
+
+def expected_size(paper, landscape):
+    w, h = SIZES[paper]
+    return (h, w) if landscape else (w, h)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("players", [2, 6, 10])
+@pytest.mark.parametrize("set_size", [9, 15])
+def test_blank_sheet_pdf_is_one_page_with_names_and_doubles(client, paper, players, set_size):
+    names = "&".join(f"name={n}" for n in NAMES[:players - 1])   # one column left blank
+    response = client.get(f"/print/sheet.pdf?preset=classic&set={set_size}&players={players}&paper={paper}&{names}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    pages, size, text = pdf_facts(response.data)
+    assert pages == 1
+    assert size in (expected_size(paper, False), expected_size(paper, True))
+    for name in NAMES[:players - 1]:
+        assert name in text
+    for double in range(set_size + 1):
+        assert f"{double}|{double}" in text
+    assert "Total" in text and "Classic rules" in text and "Tiles each" in text
+
+
+def test_landscape_is_chosen_when_it_helps_and_fits(client):
+    _, size, _ = pdf_facts(client.get("/print/sheet.pdf?preset=classic&set=9&players=10&paper=a4").data)
+    assert size == (842, 595)
+    _, size, _ = pdf_facts(client.get("/print/sheet.pdf?preset=classic&set=15&players=10&paper=a4").data)
+    assert size == (595, 842)   # 16 hands need the long side for 9 mm boxes
+    bad = client.get("/print/sheet.pdf?preset=classic&set=15&players=10&paper=a4&orientation=landscape")
+    assert bad.status_code == 422 and "do not fit" in bad.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("players", [2, 6, 10])
+def test_filled_sheet_pdf_has_scores_totals_and_winner(client, app, paper, players):
+    game_id = start_game(client, players=NAMES[:players], hands=2 if players == 2 else "")
+    ids = player_ids(app, game_id)
+    points = {name: 10 + i for i, name in enumerate(NAMES[1:players], start=1)}
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, points, went_out="Ann"))
+    if players == 2:
+        client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 7}, went_out="Bo"))
+    response = client.get(f"/games/{game_id}/sheet.pdf?paper={paper}")
+    pages, size, text = pdf_facts(response.data)
+    assert pages == 1 and size in (expected_size(paper, False), expected_size(paper, True))
+    for name in NAMES[:players]:
+        assert name in text
+    assert "9|9" in text and "Total" in text
+    assert "11" in text     # Bo's 11 in hand 1
+    if players == 2:
+        assert "Winner: Ann" in text and "finished" in text
+    else:
+        assert "in progress" in text and "0|0" in text
+
+
+def test_print_view_has_a_print_button_and_no_inline_style(client, app):
+    game_id = start_game(client)
+    page = client.get(f"/games/{game_id}/print?paper=a4").get_data(as_text=True)
+    assert "data-print" in page and 'style="' not in page and "<script>" not in page
+    css = client.get(f"/games/{game_id}/print.css?paper=a4").get_data(as_text=True)
+    assert "@page { size: 210.0mm 297.0mm" in css and re.search(r"height: (9|1\d)\.?\d*mm", css)
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/print" in sheet and f"/games/{game_id}/sheet.pdf" in sheet
+
+
+def test_blank_form_explains_mistakes_and_keeps_them(client):
+    assert "Print a blank score sheet" in client.get("/print").get_data(as_text=True)
+    response = client.get("/print/sheet?preset=family&set=9&players=9&paper=a4&name=Zed")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and "seat 2 to 6 players" in page and 'value="Zed"' in page
+    assert client.get("/print/sheet?preset=nope").status_code == 422
+    assert client.get("/print/sheet?preset=classic&set=9&players=4&paper=legal").status_code == 422
