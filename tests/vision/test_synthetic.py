@@ -1,0 +1,106 @@
+"""The pip counter on synthetic photos drawn with a fixed seed: exact values expected."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from tests.vision.synthetic import photo_of, scattered  # noqa: E402
+from vision import available, count_pips  # noqa: E402
+from vision.load import ImageTooLarge, UnreadableImage  # noqa: E402
+
+pytestmark = pytest.mark.vision
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def found(data, set_size=None):
+    return Counter(count_pips(data, set_size).tiles)
+
+
+@pytest.mark.parametrize("value", range(16))
+def test_every_value_0_to_15(value):
+    tiles = [(value, value // 2), (0, value)]
+    data = photo_of(scattered([tuple(t) for t in tiles], seed=value, tile_width=110), seed=value)
+    assert found(data, 15) == Counter(tuple(sorted(t)) for t in tiles)
+
+
+@pytest.mark.parametrize("angle", [0, 17, 45, 90, 133, 180])
+def test_any_rotation(angle):
+    tiles = [((2, 5), (300, 300), angle), ((6, 4), (650, 380), angle + 30)]
+    assert found(photo_of(tiles, seed=angle), 6) == Counter({(2, 5): 1, (4, 6): 1})
+
+
+@pytest.mark.parametrize("tile_width", [60, 90, 140])
+def test_several_sizes(tile_width):
+    tiles = scattered([(1, 3), (5, 6), (0, 2)], seed=tile_width, tile_width=tile_width,
+                      width=max(1000, tile_width * 10))
+    assert found(photo_of(tiles, seed=1, tile_width=tile_width, width=max(1000, tile_width * 10)), 9) == \
+        Counter({(1, 3): 1, (5, 6): 1, (0, 2): 1})
+
+
+def test_touching_tiles_side_by_side():
+    tiles = [((3, 4), (300 + i * 84, 350), 0) for i in range(4)]
+    tiles = [((a + i, b), c, ang) for i, ((a, b), c, ang) in enumerate(tiles)]
+    want = Counter(tuple(sorted(v)) for v, _, _ in tiles)
+    assert found(photo_of(tiles, seed=5), 9) == want
+
+
+def test_coloured_pips_of_a_double_twelve_set():
+    tiles = scattered([(12, 7), (11, 3), (10, 9), (8, 1)], seed=3, tile_width=110)
+    assert found(photo_of(tiles, seed=3, coloured=True, tile_width=110), 12) == \
+        Counter({(7, 12): 1, (3, 11): 1, (9, 10): 1, (1, 8): 1})
+
+
+def test_a_spinner_pin_is_not_a_pip():
+    tiles = scattered([(0, 0), (1, 1), (2, 3)], seed=9)
+    assert found(photo_of(tiles, seed=9, pin=True), 6) == Counter({(0, 0): 1, (1, 1): 1, (2, 3): 1})
+
+
+def test_a_photo_without_tiles_is_an_empty_list():
+    from tests.vision.synthetic import table
+    ok, data = cv2.imencode(".png", table(seed=2))
+    result = count_pips(data.tobytes(), 9)
+    assert result.tiles == () and result.total == 0
+
+
+def test_result_json_and_limits():
+    data = photo_of([((2, 3), (400, 300), 10)], seed=4)
+    result = count_pips(data, 6)
+    doc = result.to_json()
+    assert doc["tiles"] == [[2, 3]] and doc["total"] == 5 and doc["width"] == 1000 and doc["height"] == 750
+    assert len(doc["tiles_detail"][0]["corners"]) == 4 and 0 < doc["tiles_detail"][0]["confidence"] <= 1
+    with pytest.raises(UnreadableImage):
+        count_pips(b"not a picture")
+    with pytest.raises(ImageTooLarge):
+        count_pips(b"\xff" * (16 * 1024 * 1024))
+    assert available()
+
+
+def test_a_decompression_bomb_is_refused_before_decoding():
+    pil = pytest.importorskip("PIL.Image")
+    import io
+    buffer = io.BytesIO()
+    pil.new("1", (30000, 30000)).save(buffer, format="PNG")
+    assert len(buffer.getvalue()) < 1024 * 1024
+    with pytest.raises(ImageTooLarge, match="pixels"):
+        count_pips(buffer.getvalue())
+
+
+def test_cli(tmp_path):
+    photo = tmp_path / "tiles.jpg"
+    photo.write_bytes(photo_of([((2, 3), (400, 300), 10)], seed=4))
+    done = subprocess.run([sys.executable, "-m", "vision", str(photo), "--set", "6", "--json",
+                           "--overlay", str(tmp_path / "o.png")], capture_output=True, text=True, cwd=ROOT)
+    doc = json.loads(done.stdout)
+    assert set(doc) == {"tiles", "total", "tiles_detail", "width", "height"} and doc["total"] == 5
+    assert (tmp_path / "o.png").stat().st_size > 1000
+    (tmp_path / "bad.jpg").write_text("nope")
+    done = subprocess.run([sys.executable, "-m", "vision", str(tmp_path / "bad.jpg")], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1

@@ -1,0 +1,117 @@
+"""Stage 1: where the tiles lie. Faces are lighter than the table around them.
+
+The face mask comes from the lightness channel (Otsu), with the table's dark
+gaps between touching tiles kept out; a blob that holds several touching tiles
+is eroded step by step until it falls apart into tile-shaped pieces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .params import Params
+
+
+@dataclass(frozen=True)
+class TileRegion:
+    rect: tuple                    # cv2.minAreaRect: ((cx, cy), (w, h), angle) in working pixels
+    corners: np.ndarray            # 4 x 2, working pixels
+
+    @property
+    def long_side(self) -> float:
+        return max(self.rect[1])
+
+
+def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+    light = cv2.GaussianBlur(lab[:, :, 0], (params.blur, params.blur), 0)
+    _, mask = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if _border_fraction(mask) > 0.5:
+        # a light table: the tiles are what differs from the border's colour
+        mask = _differs_from_border(lab, params)
+    mask = _fill_holes(mask)
+    # the table shows as a thin dark line between touching tiles: cut along it
+    local = cv2.adaptiveThreshold(lab[:, :, 0], 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                  params.gap_window, params.gap_contrast)
+    lines = cv2.morphologyEx(local, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, 1)))
+    return cv2.morphologyEx(mask & ~lines, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _border_fraction(mask: np.ndarray) -> float:
+    border = np.concatenate([mask[0], mask[-1], mask[:, 0], mask[:, -1]])
+    return float(np.mean(border > 0))
+
+
+def _differs_from_border(lab: np.ndarray, params: Params) -> np.ndarray:
+    border = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float32)
+    table = np.median(border, axis=0)
+    distance = np.linalg.norm(lab.astype(np.float32) - table, axis=2)
+    distance = cv2.GaussianBlur(distance, (params.blur, params.blur), 0)
+    _, mask = cv2.threshold(distance.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
+    mask = face_mask(image, params)
+    area = mask.shape[0] * mask.shape[1]
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    tiles = []
+    for contour in contours:
+        a = cv2.contourArea(contour)
+        if a < params.min_tile_fraction * area or a > params.max_tile_fraction * area:
+            continue
+        if _tile_shaped(contour, params):
+            tiles.append(contour)
+        else:
+            tiles += _split(contour, mask, area, params)
+    return [_region(t) for t in tiles]
+
+
+def _tile_shaped(contour, params: Params, solidity: float = 0.82) -> bool:
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    aspect = max(w, h) / max(min(w, h), 1)
+    return params.aspect_low <= aspect <= params.aspect_high and \
+        cv2.contourArea(contour) / max(w * h, 1) >= solidity
+
+
+def _split(contour, mask, area, params) -> list:
+    """Touching tiles: one core per tile (far from any edge), then grow the cores back (watershed)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    blob = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(blob, [contour - [x - 1, y - 1]], -1, 255, thickness=cv2.FILLED)
+    distance = cv2.distanceTransform(blob, cv2.DIST_L2, 5)
+    found = []
+    for level in (0.7, 0.55, 0.4):
+        cores = (distance > level * distance.max()).astype(np.uint8)
+        count, markers = cv2.connectedComponents(cores)
+        if count <= 2:
+            continue
+        markers = markers + 1
+        markers[(blob > 0) & (cores == 0)] = 0
+        painted = cv2.cvtColor(blob, cv2.COLOR_GRAY2BGR)
+        cv2.watershed(painted, markers)
+        pieces = []
+        for label in range(2, count + 1):
+            region = ((markers == label) & (blob > 0)).astype(np.uint8) * 255
+            inner, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if inner:
+                pieces.append(max(inner, key=cv2.contourArea) + [x - 1, y - 1])
+        good = [p for p in pieces if cv2.contourArea(p) >= params.min_tile_fraction * area
+                and _tile_shaped(p, params, solidity=0.7)]
+        if len(good) > len(found):
+            found = good
+    return found
+
+
+def _region(contour) -> TileRegion:
+    rect = cv2.minAreaRect(contour)
+    return TileRegion(rect, cv2.boxPoints(rect))

@@ -1,0 +1,38 @@
+"""Every tunable number of the pip counter, in one place (chesscog style)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Params:
+    # loading
+    max_bytes: int = 15 * 1024 * 1024          # a 12 MP phone photo is well under this
+    max_pixels: int = 40_000_000               # refuse decompression bombs before decoding
+    work_long_side: int = 1000                 # analysis size: long side in pixels
+    min_long_side: int = 400                   # small photos are enlarged to this
+    # finding tiles
+    blur: int = 5
+    min_tile_fraction: float = 0.0015          # of the image area
+    max_tile_fraction: float = 0.6
+    aspect_low: float = 1.55                   # long side / short side of one tile
+    aspect_high: float = 2.5
+    split_erosions: int = 12                   # tries at separating touching tiles
+    gap_window: int = 31                       # neighbourhood for the dark gaps between touching tiles
+    gap_contrast: int = 18
+    # divider bars
+    bar_window: int = 25
+    bar_contrast: int = 18
+    bar_min_length: float = 0.012              # of the image's long side
+    bar_elongation: float = 3.5
+    bar_fill: float = 0.55
+    # one tile, rectified
+    tile_short: int = 120                      # rectified tile: 120 x 240 pixels
+    border: int = 7                            # rim of the tile left out of each half
+    bar_band: int = 10                         # half-height of the middle band (bar, pin) left out
+    # pips
+    pip_contrast: float = 32.0                 # colour distance from the tile face (Lab units)
+    pip_core_share: float = 0.5                # ... or this share of the strongest distance in the half
+    pip_min_area: float = 0.004                # of a half's area
+    pip_max_area: float = 0.09
+    pip_min_fill: float = 0.45                 # area / enclosing circle area: round enough

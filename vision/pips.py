@@ -1,0 +1,63 @@
+"""Stage 3: counting the pips of one half.
+
+A pip is a round spot whose colour differs from the tile face (black pips on
+white, coloured pips on ivory, yellow on pink): the face colour is the half's
+median, and each spot is kept when it is round enough and of a pip's size.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .params import Params
+
+
+@dataclass(frozen=True)
+class HalfCount:
+    value: int
+    confidence: float
+    spots: tuple[tuple[float, float, float], ...]   # (x, y, radius) in the half's pixels
+
+
+def count_half(half: np.ndarray, params: Params = Params()) -> HalfCount:
+    lab = cv2.cvtColor(cv2.GaussianBlur(half, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = np.median(lab.reshape(-1, 3), axis=0)
+    distance = np.linalg.norm(lab - face, axis=2)
+    # the pips' cores stand out most: cut halfway to them, so neighbouring pips stay apart
+    strongest = float(np.percentile(distance, 99.5))
+    marks = (distance > max(params.pip_contrast, params.pip_core_share * strongest)).astype(np.uint8) * 255
+    marks = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(marks, connectivity=8)
+    area = half.shape[0] * half.shape[1]
+    spots, areas, clumps = [], [], []
+    for label in range(1, count):
+        x, y, w, h, a = stats[label]
+        if not params.pip_min_area * area <= a <= params.pip_max_area * area:
+            continue
+        radius = max(w, h) / 2
+        fill = a / (np.pi * radius * radius)
+        if fill >= params.pip_min_fill and max(w, h) <= 1.6 * min(w, h):
+            spots.append((float(centroids[label][0]), float(centroids[label][1]), float(radius)))
+            areas.append(a)
+        elif max(w, h) <= 6 * min(w, h):
+            clumps.append((a, centroids[label], radius))
+    # dense patterns (10 to 15) can run pips together: a clump counts as many pips as its area holds
+    single = float(np.median(areas)) if areas else None
+    for a, (cx, cy), radius in clumps:
+        if single is None:
+            continue
+        many = int(round(a / single))
+        if 2 <= many <= 5:
+            spots += [(float(cx), float(cy), float(radius))] * many
+    confidence = _confidence(areas) * (0.7 if clumps else 1.0)
+    return HalfCount(len(spots), confidence, tuple(spots))
+
+
+def _confidence(areas: list[float]) -> float:
+    """Pips of one half are the same size: spread in their areas lowers the confidence."""
+    if len(areas) < 2:
+        return 0.9
+    spread = float(np.std(areas) / (np.mean(areas) + 1e-6))
+    return float(max(0.1, min(1.0, 1.0 - spread)))
