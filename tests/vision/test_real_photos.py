@@ -27,7 +27,13 @@ def test_accuracy_on_the_labelled_photos_does_not_slide():
 
 @pytest.mark.skipif(not (PHOTOS / "labels.tsv").exists(), reason="shared/photos is not beside this checkout")
 def test_exif_rotated_photos_are_read_upright():
+    import cv2
+    import numpy as np
+
     from vision.load import decode
-    # domibot-08 carries EXIF orientation 6: stored landscape, shown portrait
-    image = decode((PHOTOS / "domibot-08.jpg").read_bytes())
-    assert image.shape[:2] == (100, 100)
+    # domibot-08 carries EXIF orientation 3: the stored pixels are upside down
+    data = (PHOTOS / "domibot-08.jpg").read_bytes()
+    stored = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+    upright = decode(data)
+    assert not np.array_equal(upright, stored)
+    assert np.array_equal(upright, cv2.rotate(stored, cv2.ROTATE_180))
