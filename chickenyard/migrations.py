@@ -68,7 +68,17 @@ def _m3_dismissed_warnings(db: sqlite_utils.Database) -> None:
     db["dismissed"].create_index(["hand_id", "code", "player"], unique=True)
 
 
-MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings]
+def _m4_photos(db: sqlite_utils.Database) -> None:
+    """Photos of leftover tiles, kept with their hand so a dispute can be settled later."""
+    db["photos"].create({"id": int, "game_id": int, "hand_id": int, "player_id": int, "file": str,
+                         "width": int, "height": int, "found": str, "created_at": str},
+                        pk="id", foreign_keys=[("game_id", "games", "id"), ("hand_id", "hands", "id"),
+                                               ("player_id", "players", "id")],
+                        not_null={"game_id", "hand_id", "player_id", "file", "found", "created_at"})
+    db["photos"].create_index(["game_id"])
+
+
+MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

@@ -2,10 +2,11 @@
 
 
 def register_blueprints(app) -> None:
-    from . import games, hands, printing, referee, sharing, transfer
+    from . import games, hands, photos, printing, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(photos.bp)

@@ -9,6 +9,7 @@ from ..access import grant, known_game_ids, role_for
 from ..db import get_db
 from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, read_new_game
+from ..photos import game_photos
 from ..store import create_game, history, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
@@ -99,4 +100,5 @@ def _undo_message(sheet, undone) -> str:
 @bp.get("/games/<int:game_id>/history")
 def game_history(game_id: int):
     sheet = sheet_for(game_id)
-    return render_template("history.html", sheet=sheet, changes=history(get_db(), game_id))
+    return render_template("history.html", sheet=sheet, changes=history(get_db(), game_id),
+                           photos=game_photos(get_db(), game_id))

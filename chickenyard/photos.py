@@ -1,0 +1,73 @@
+"""Photos of leftover tiles: stored under random names outside static/, read back, deleted.
+
+The pip counter (vision/) is imported only when a photo arrives, so the score
+sheet runs where OpenCV is not installed.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+from .clock import now
+from .db import transaction
+
+
+class PhotoRefused(ValueError):
+    """Not a photo Chickenyard can use; the message says why."""
+
+
+def vision_available() -> bool:
+    import vision
+    return vision.available()
+
+
+def analyse(data: bytes, set_size: int) -> dict:
+    """The pip counter's result as JSON, or PhotoRefused with a message for the person."""
+    from vision import count_pips
+    from vision.load import ImageTooLarge, UnreadableImage
+    try:
+        return count_pips(data, set_size).to_json()
+    except ImageTooLarge as problem:
+        raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
+    except UnreadableImage as problem:
+        raise PhotoRefused("That file is not a photo Chickenyard can read (JPEG, PNG or HEIC).") from problem
+
+
+def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found: dict) -> int:
+    path = Path(folder) / str(sheet.id)
+    path.mkdir(parents=True, exist_ok=True)
+    name = secrets.token_hex(16) + ".img"     # never the uploaded name: nothing a phone sends picks a path
+    (path / name).write_bytes(data)
+    with transaction(db):
+        return db["photos"].insert({"game_id": sheet.id, "hand_id": hand.id, "player_id": player_id,
+                                    "file": name, "width": found["width"], "height": found["height"],
+                                    "found": json.dumps(found), "created_at": now()}).last_pk
+
+
+def get_photo(db, game_id: int, photo_id: int) -> dict | None:
+    rows = list(db.query("select * from photos where id = ? and game_id = ?", [photo_id, game_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    row["found"] = json.loads(row["found"])
+    return row
+
+
+def photo_path(folder: str, row: dict) -> Path:
+    return Path(folder) / str(row["game_id"]) / row["file"]
+
+
+def game_photos(db, game_id: int) -> list[dict]:
+    return list(db.query("select p.*, h.number as hand_number, pl.name as player from photos p "
+                         "join hands h on h.id = p.hand_id join players pl on pl.id = p.player_id "
+                         "where p.game_id = ? order by p.id", [game_id]))
+
+
+def delete_photos(db, folder: str, game_id: int) -> int:
+    rows = game_photos(db, game_id)
+    with transaction(db):
+        db.execute("delete from photos where game_id = ?", [game_id])
+    for row in rows:
+        photo_path(folder, row).unlink(missing_ok=True)
+    return len(rows)

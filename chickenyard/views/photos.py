@@ -1,0 +1,165 @@
+"""Counting a player's leftover tiles from a photo: upload, review, correct, confirm."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from referee.tiles import BadTile, Tile
+
+from ..db import get_db
+from ..hand_form import read_hand_form
+from ..htmx import device_name, see_other
+from ..photos import (PhotoRefused, analyse, delete_photos, get_photo, photo_path, save_photo,
+                      vision_available)
+from ..store import StaleHand, save_hand
+from .loading import editable_sheet, sheet_for
+
+bp = Blueprint("photos", __name__)
+
+
+def _hand_and_player(sheet, number, player_id):
+    hand = sheet.hand(number)
+    player = sheet.player(player_id)
+    if hand is None or player is None:
+        abort(404)
+    return hand, player
+
+
+@bp.get("/games/<int:game_id>/hands/<int:number>/players/<int:player_id>/photo")
+def upload_form(game_id: int, number: int, player_id: int):
+    sheet = editable_sheet(game_id)
+    hand, player = _hand_and_player(sheet, number, player_id)
+    return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
+                           available=vision_available(), problem=None)
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>/players/<int:player_id>/photo")
+def upload(game_id: int, number: int, player_id: int):
+    sheet = editable_sheet(game_id)
+    hand, player = _hand_and_player(sheet, number, player_id)
+    problem, status = None, 400
+    upload = request.files.get("photo")
+    if not vision_available():
+        problem, status = "Photo counting is not installed on this machine.", 503
+    elif upload is None or not upload.filename:
+        problem = "Take or choose a photo of the tiles first."
+    else:
+        data = upload.read()
+        try:
+            found = analyse(data, sheet.set_size)
+        except PhotoRefused as refused:
+            problem = str(refused)
+        else:
+            photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
+            return see_other(url_for("photos.review", game_id=game_id, photo_id=photo_id))
+    return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
+                           available=vision_available(), problem=problem), status
+
+
+def _photo_or_404(game_id, photo_id):
+    row = get_photo(get_db(), game_id, photo_id)
+    if row is None:
+        abort(404)
+    return row
+
+
+def _review(sheet, row, typed=None, errors=None, status=200):
+    hand = next(h for h in sheet.hands if h.id == row["hand_id"])
+    player = sheet.player(row["player_id"])
+    found = row["found"]["tiles_detail"]
+    if typed is None:
+        typed = {"tiles": [list(t["values"]) for t in found], "keep": [True] * len(found), "add": []}
+    return render_template("photo_review.html", sheet=sheet, hand=hand, player=player, photo=row,
+                           found=found, typed=typed, errors=errors or {}), status
+
+
+@bp.get("/games/<int:game_id>/photos/<int:photo_id>")
+def review(game_id: int, photo_id: int):
+    sheet = editable_sheet(game_id)
+    return _review(sheet, _photo_or_404(game_id, photo_id))
+
+
+@bp.get("/games/<int:game_id>/photos/<int:photo_id>/image")
+def image(game_id: int, photo_id: int):
+    sheet_for(game_id)
+    row = _photo_or_404(game_id, photo_id)
+    path = photo_path(current_app.config["PHOTOS"], row)
+    if not path.exists():
+        abort(404)
+    data = path.read_bytes()
+    kind = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg" if data.startswith(b"\xff\xd8") \
+        else "application/octet-stream"
+    return Response(data, mimetype=kind, headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.post("/games/<int:game_id>/photos/<int:photo_id>")
+def confirm(game_id: int, photo_id: int):
+    sheet = editable_sheet(game_id)
+    row = _photo_or_404(game_id, photo_id)
+    hand = next(h for h in sheet.hands if h.id == row["hand_id"])
+    player = sheet.player(row["player_id"])
+    typed, errors, tiles = _read_review(request.form, len(row["found"]["tiles_detail"]), sheet.set_size)
+    if not errors:
+        data = _hand_as_form(sheet, hand, player.id, tiles)
+        form = read_hand_form(sheet, hand, data)
+        if form.ok:
+            try:
+                save_hand(get_db(), sheet, hand.number, form.entries, device=device_name(),
+                          expected_version=hand.version)
+            except StaleHand:
+                errors["form"] = "Another phone saved this hand just now; check and confirm again."
+            else:
+                points = form.entries[player.id].points
+                flash(f"{player.name}: {len(tiles)} tiles from the photo, {points} points, in hand {hand.number}.")
+                return see_other(url_for("hands.hand", game_id=game_id, number=hand.number))
+        else:
+            errors["form"] = " ".join(form.errors.values())
+    return _review(sheet_for(game_id), row, typed, errors, 422)
+
+
+def _read_review(form, count, set_size):
+    typed = {"tiles": [], "keep": [], "add": form.getlist("add")}
+    errors, tiles = {}, []
+    for i in range(count):
+        a, b = (form.get(f"tile-{i}-a") or "").strip(), (form.get(f"tile-{i}-b") or "").strip()
+        keep = form.get(f"keep-{i}") == "1"
+        typed["tiles"].append([a, b])
+        typed["keep"].append(keep)
+        if not keep:
+            continue
+        if not (a.isdigit() and b.isdigit()) or max(int(a), int(b)) > set_size:
+            errors[f"tile-{i}"] = f"Tile {i + 1}: each half is a number from 0 to {set_size}."
+            continue
+        tiles.append(Tile(int(a), int(b)))
+    for text in typed["add"]:
+        try:
+            tiles.append(Tile.parse(text))
+        except BadTile:
+            errors["add"] = f"{text!r} is not a tile."
+    return typed, errors, tiles
+
+
+def _hand_as_form(sheet, hand, player_id, tiles) -> MultiDict:
+    """The hand as it stands, with this player's tiles from the photo: the score form's checks apply."""
+    data = MultiDict()
+    for p in sheet.players:
+        entry = hand.entry(p.id)
+        if p.id == player_id:
+            for tile in tiles:
+                data.add(f"tiles-{p.id}", str(tile))
+            continue
+        if entry.went_out:
+            data.add("went_out", str(p.id))
+        for tile in entry.tiles or ():
+            data.add(f"tiles-{p.id}", str(tile))
+        if entry.points is not None and not entry.tiles and not entry.went_out:
+            data.add(f"points-{p.id}", str(entry.points))
+    return data
+
+
+@bp.post("/games/<int:game_id>/photos/delete")
+def delete_all(game_id: int):
+    editable_sheet(game_id)
+    removed = delete_photos(get_db(), current_app.config["PHOTOS"], game_id)
+    flash(f"Deleted {removed} photo(s) of this game." if removed else "This game has no photos.")
+    return see_other(url_for("games.game_history", game_id=game_id))

@@ -1,0 +1,109 @@
+"""Counting a player's tiles from a photo, in the app: upload, review, correct, confirm."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+
+def upload(client, game_id, player_id, data, name="tiles.jpg", number=1):
+    return client.post(f"/games/{game_id}/hands/{number}/players/{player_id}/photo",
+                       data={"photo": (io.BytesIO(data), name)}, content_type="multipart/form-data")
+
+
+def test_without_opencv_the_button_explains_how_to_enable_it(client, app, monkeypatch):
+    import vision
+    monkeypatch.setattr(vision, "available", lambda: False)
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    assert "Count from a photo" in client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo").get_data(as_text=True)
+    assert "not installed" in page and "make run" in page
+    assert upload(client, game_id, ids["Ann"], b"x").status_code == 503
+
+
+def test_a_file_that_is_not_a_photo_is_refused_with_a_message(client, app):
+    pytest.importorskip("cv2")
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = upload(client, game_id, ids["Ann"], b"GIF89a not really", name="x.jpg")
+    assert response.status_code == 400 and "not a photo Chickenyard can read" in response.get_data(as_text=True)
+    assert connect(app.config["DATABASE"])["photos"].count == 0
+
+
+def test_a_decompression_bomb_is_refused_before_decoding(client, app):
+    pytest.importorskip("cv2")
+    pil = pytest.importorskip("PIL.Image")
+    buffer = io.BytesIO()
+    pil.new("1", (30000, 30000)).save(buffer, format="PNG")
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = upload(client, game_id, ids["Ann"], buffer.getvalue(), name="tiny.png")
+    assert response.status_code == 400 and "too large" in response.get_data(as_text=True)
+
+
+def test_photo_to_score_with_a_correction_and_a_missed_tile(client, app):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    data = photo_of([((0, 0), (300, 300), 20), ((3, 4), (650, 350), 100)], seed=11)
+    response = upload(client, game_id, ids["Ann"], data)
+    assert response.status_code == 303
+    review_url = response.headers["Location"]
+    page = client.get(review_url).get_data(as_text=True)
+    assert "2 tile(s) recognised" in page and "<polygon" in page
+    photo_id = int(review_url.rsplit("/", 1)[1])
+    image = client.get(f"/games/{game_id}/photos/{photo_id}/image")
+    assert image.status_code == 200 and image.mimetype == "image/jpeg" and image.data == data
+    values = dict(re.findall(r'name="(tile-\d-[ab])" value="(\d+)"', page))
+    assert sorted((values["tile-0-a"], values["tile-0-b"], values["tile-1-a"], values["tile-1-b"])) == \
+        ["0", "0", "3", "4"]
+    # correct nothing, add a missed 1|2: 0|0 counts 50 by the table's rule
+    form = {**values, "keep-0": "1", "keep-1": "1", "add": ["1|2"]}
+    confirmed = client.post(review_url, data=form)
+    assert confirmed.status_code == 303 and confirmed.headers["Location"].endswith(f"/games/{game_id}/hands/1")
+    assert "3 tiles from the photo, 60 points" in client.get(confirmed.headers["Location"]).get_data(as_text=True)
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[0] == "60"
+
+
+def test_the_referee_flags_a_tile_already_in_another_hand(client, app):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, tiles={"Bo": ["3|4"]}))
+    response = upload(client, game_id, ids["Ann"], photo_of([((3, 4), (400, 300), 0)], seed=12))
+    review_url = response.headers["Location"]
+    page = client.get(review_url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(tile-\d-[ab])" value="(\d+)"', page))
+    refused = client.post(review_url, data={**values, "keep-0": "1"})
+    assert refused.status_code == 422 and re.search(r"3\|4 is already in (Ann|Bo)", refused.get_data(as_text=True))
+    bad = client.post(review_url, data={"tile-0-a": "3", "tile-0-b": "44", "keep-0": "1"})
+    assert bad.status_code == 422 and "from 0 to 9" in bad.get_data(as_text=True)
+    # unticking the tile leaves Ann with no tiles: 0 points
+    assert client.post(review_url, data={**values}).status_code == 303
+
+
+def test_photos_are_kept_with_the_game_and_can_be_deleted(client, app, tmp_path):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    upload(client, game_id, ids["Cy"], photo_of([((1, 5), (400, 300), 30)], seed=13))
+    files = list((tmp_path / "photos").rglob("*.img"))
+    assert len(files) == 1 and "static" not in str(files[0])
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Photos of this game" in history and "Hand 1, Cy" in history
+    viewer = app.test_client()
+    key = connect(app.config["DATABASE"])["games"].get(game_id)["view_key"]
+    viewer.get(f"/join/{key}")
+    assert viewer.post(f"/games/{game_id}/photos/delete", data={}).status_code == 403
+    assert upload(viewer, game_id, ids["Cy"], b"x").status_code == 403
+    assert client.post(f"/games/{game_id}/photos/delete", data={}).status_code == 303
+    assert not list((tmp_path / "photos").rglob("*.img"))
+    assert connect(app.config["DATABASE"])["photos"].count == 0
