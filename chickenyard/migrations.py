@@ -78,7 +78,14 @@ def _m4_photos(db: sqlite_utils.Database) -> None:
     db["photos"].create_index(["game_id"])
 
 
-MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos]
+def _m5_solitaire(db: sqlite_utils.Database) -> None:
+    """Castle Rock games: practice on screen, or helping a player with real tiles."""
+    db["solitaire"].create({"id": int, "mode": str, "state": str, "created_at": str, "updated_at": str,
+                            "finished": int}, pk="id", not_null={"mode", "state", "created_at"},
+                           defaults={"finished": 0})
+
+
+MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

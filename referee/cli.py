@@ -26,11 +26,14 @@ def command(name: str, help_text: str, setup: Callable):
 
 def _preset_args(parser):
     parser.add_argument("--preset", default="classic", help=", ".join(PRESET_NAMES))
-    parser.add_argument("--set", type=int, default=9, dest="set_size", help="6, 9, 12, 15 or 18")
+    parser.add_argument("--set", type=int, default=None, dest="set_size",
+                        help="6, 9, 12, 15 or 18 (double-9 for Chickenfoot, double-15 for Castle Rock)")
     parser.add_argument("--house", default="{}", help='house rules as JSON, e.g. {"double_blank": 25}')
 
 
 def _rules(args):
+    if args.set_size is None:
+        args.set_size = 9
     try:
         house = json.loads(args.house)
         if not isinstance(house, dict):
@@ -152,10 +155,35 @@ def _simulate_setup(parser):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--records", help="write each hand's record into this folder")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--game", default="chickenfoot", choices=["chickenfoot", "castle-rock"])
+    parser.add_argument("--games", type=int, default=1000, help="Castle Rock: games to play")
+
+
+def _simulate_castle_rock(args):
+    import time
+
+    from .castle_rock import win_rates
+    if args.games < 1:
+        raise Refusal("--games must be at least 1")
+    start = time.perf_counter()
+    set_size = 15 if args.set_size is None else args.set_size
+    if set_size not in (6, 9, 12, 15, 18):
+        raise Refusal(f"there is no double-{set_size} set")
+    figures = win_rates(args.games, args.seed, set_size)
+    figures["seconds"] = round(time.perf_counter() - start, 1)
+    if args.json:
+        return json.dumps(figures)
+    rates = figures["win_rate"]
+    return (f"{figures['games']} games of Castle Rock, double-{figures['set']} (seed {args.seed}):\n"
+            f"  simple player (first removal seen, three at a time first): won {rates['greedy']:.2%}\n"
+            f"  searching player (every order of removals before the next draw): won {rates['search']:.2%}\n"
+            f"  ({figures['seconds']} s)")
 
 
 @command("simulate", "play random legal hands and report how they go", _simulate_setup)
 def _simulate(args):
+    if args.game == "castle-rock":
+        return _simulate_castle_rock(args)
     import time
     from pathlib import Path
 
