@@ -15,5 +15,11 @@ def describe_entry(snapshot_json: str | None) -> str:
     return str(snap["points"])
 
 
+def game_title(game: str) -> str:
+    from referee.presets import GAMES
+    return GAMES.get(game, game)
+
+
 def register_filters(app) -> None:
     app.jinja_env.filters["describe_entry"] = describe_entry
+    app.jinja_env.filters["game_title"] = game_title

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.presets import GAMES
+from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
-GAMES = {"chickenfoot": "Chickenfoot"}
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
 MAX_NAME = 40
 
@@ -39,6 +39,10 @@ def read_new_game(data) -> NewGameForm:
 
     if typed["game"] not in GAMES:
         errors["game"] = "Choose a game Chickenyard knows: " + ", ".join(GAMES.values()) + "."
+        return form
+    if typed["game"] != "chickenfoot":
+        # the other games of the double-15 rulebook have one rule set each
+        typed["preset"] = GAME_PRESETS[typed["game"]][0]
     try:
         base = rule_set(typed["preset"])
     except UnknownPreset:
@@ -69,11 +73,13 @@ def read_new_game(data) -> NewGameForm:
 
 def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
     typed, errors, house = form.typed, form.errors, {}
-    if typed["double_blank"] not in ("50", "25"):
+    if base.game != "chickenfoot":
+        pass  # the 0|0 rule and the long game are Chickenfoot's
+    elif typed["double_blank"] not in ("50", "25"):
         errors["double_blank"] = "The double-blank (0|0) is worth 50 or 25."
     elif int(typed["double_blank"]) != base.double_blank_points:
         house["double_blank"] = int(typed["double_blank"])
-    long_game = bool(typed["long_game"])
+    long_game = bool(typed["long_game"]) and base.game == "chickenfoot"
     if long_game:
         try:
             base.hand_doubles(set_size, long_game=True)
@@ -82,9 +88,10 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
             errors["long_game"] = f"The {base.title} rules have no long game: only the set-insert rules climb back up."
             long_game = False
     full = len(base.hand_doubles(set_size, long_game=long_game))
+    most = 30 if base.rules["starting_double"].value == "any" else full
     if typed["hands"]:
-        if not typed["hands"].isdigit() or not 1 <= int(typed["hands"]) <= full:
-            errors["hands"] = f"A game of double-{set_size} has from 1 to {full} hands."
+        if not typed["hands"].isdigit() or not 1 <= int(typed["hands"]) <= most:
+            errors["hands"] = f"A game of double-{set_size} has from 1 to {most} hands."
         elif int(typed["hands"]) != full:
             house["hands"] = int(typed["hands"])
     return house

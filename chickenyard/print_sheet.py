@@ -10,7 +10,7 @@ from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 from .printing import Layout, LayoutError, layout
 from .sheet import Sheet
 
-GAMES = {"chickenfoot": "Chickenfoot"}
+GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train"}
 
 
 @dataclass

@@ -34,7 +34,17 @@ LABELS = {
     "last_tile_penalty": "Missed last-tile call",
     "take_back": "Taking back a played tile",
     "winner": "Winner",
+    "trains": "Trains",
+    "train_marker": "Train markers",
+    "doubles": "Playing doubles",
+    "first_turn": "The first turn",
+    "specials": "Special plays",
+    "scoring": "Scoring",
 }
+
+# The game each preset belongs to; Chickenfoot has five traditions, the other
+# games of the double-15 rulebook one each.
+GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train", "super-15": "Super 15"}
 
 PRESETS: dict[str, dict] = {
     "classic": {
@@ -169,6 +179,53 @@ PRESETS: dict[str, dict] = {
             "last_tile_penalty": ("none", ""),
             "take_back": (False, ""),
             "winner": ("lowest total", "After the last round, the player with the lowest total score wins the game."),
+        },
+    },
+    "mexican-train": {
+        "title": "Mexican Train (double-15 rulebook)",
+        "game": "mexican-train",
+        "source": RULEBOOK,
+        "rules": {
+            "sets": ((15,), "**Preparation:** Place the highest double, Double 15, *(called the engine tile)* in the middle of the table."),
+            "players": ({"*": (2, 10)}, "## Number of players: 2-10."),
+            "tiles_each": ({"table": {15: {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9, 9: 8, 10: 7}}},
+                           "Each player draws an equal number of tiles based on the number of players *(Diagram 4).*"),
+            "hands": ("16 rounds, engine double 15|15 down to 0|0, or fewer if agreed", "This game lasts 16 rounds. Players can decide, at the start of the game, to play fewer rounds."),
+            "long_game": (False, "With the first round starting with a Double 15, the second round starts with a Double 14, and so on until the last round, starting with the blank (*Double 0*) tile."),
+            "starting_double": ("centre", "Each new round begins with the next-lowest double tile being placed in the center engine tile location."),
+            "nobody_holds_double": ("the engine double is placed in the centre before the deal; the starter rotates clockwise", "**Starting:** Designate a player to start the game. Thereafter, rotate the starter of each round in clockwise order."),
+            "trains": ("a personal train per player, and one public Mexican Train", "A train separate from all players' personal trains may be started on any turn (*except the first turn*) by any player who so chooses to play a domino from his/her extras, but must have one end that is the same number of dots (*pips*) as the engine tile in the center."),
+            "train_marker": ("a player who cannot play marks their train; it is open to all until they play on it", "If a player is unable to play a domino, then the player must place a train marker on the player's personal train designating that the turn is over. The player's train is now open for play by other players."),
+            "doubles": ("a double must be satisfied before any other play", "The double must be closed before any other trains can be played on."),
+            "first_turn": ("a player may play a string of tiles on their own train", "Players may play a domino or string of dominoes from their hand as long as the initial domino matches the initial train engine number and all subsequent dominoes match ends."),
+            "must_play": (False, "Subsequent turns:** Players may play only one domino."),
+            "voluntary_draw": (False, "If a player is unable to play, one extra domino is drawn from the bone pile."),
+            "play_drawn": ("must", "If the domino is a match, the player must play it at that time."),
+            "empty_yard": ("pass", "A round ends when a player has \"Dominoed\" (*played his/her last tile*), or when the game is blocked, i.e.: the bone pile is depleted and all players have passed on their turn."),
+            "hand_ends": ("blocked", "A round ends when a player has \"Dominoed\" (*played his/her last tile*), or when the game is blocked, i.e.: the bone pile is depleted and all players have passed on their turn."),
+            "double_blank": (0, "Each player adds up the numbers appearing on the dominoes in his/her hand and gives the total to the scorekeeper."),
+            "winner": ("lowest total", "After the last round, the player with the lowest score wins the game."),
+        },
+    },
+    "super-15": {
+        "title": "Super 15 (double-15 rulebook)",
+        "game": "super-15",
+        "source": RULEBOOK,
+        "rules": {
+            "sets": ((15,), "### **SUPER 15 DOMINOES**"),
+            "players": ({"*": (2, 10)}, "#### Number of players: 2-10."),
+            "tiles_each": ({"fixed": 9}, "Each player draws 9 dominoes."),
+            "hands": ("rounds as agreed; each round has a winner", "**Winning:** The first player out of tiles is the winner."),
+            "long_game": (False, ""),
+            "starting_double": ("any", "The first player starts play with any double in his/her hand."),
+            "nobody_holds_double": ("the next player clockwise plays any double; if nobody has one, players draw one tile in turn until a double is drawn", "In case no player has a double to start, play returns to the first player. Then, in turn, players draw one tile from the bone pile until a player draws a double to start."),
+            "hub_plays": (6, "Play can be made off the starter domino in six directions, or branches (*Diagram 6*)."),
+            "play_drawn": ("may", "If a play cannot be made, then the player draws two tiles and may play one of these drawn tiles before the turn is over."),
+            "specials": ("15: everyone else draws; 14: play again; 13: a spell; 3: reverse; a double: the next player loses a turn", "Whenever a play leaves a 15, every other player must pick a tile from the bone pile immediately."),
+            "hand_ends": ("first out wins; blocked: fewest tiles, then lowest pips", "In case no one is able to play, and all the pieces have been drawn, the winner is the one with the fewest dominoes left. (In case one or more tie for the fewest dominoes left, the lowest point-total amongst these players is the winner.)"),
+            "double_blank": (0, "**Object of the game:** Be the first to get rid of all dominoes from his/her hand or have the fewest number of dominoes when no one can make a move."),
+            "scoring": ("no points: round wins are tallied", "**Winning:** The first player out of tiles is the winner."),
+            "winner": ("most rounds won", "**Object of the game:** Be the first to get rid of all dominoes from his/her hand or have the fewest number of dominoes when no one can make a move."),
         },
     },
 }

@@ -95,10 +95,57 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     return hand, parsed
 
 
+def _train(value):
+    return value if value == "mexican" else int(value)
+
+
+def parse_train_move(move: dict):
+    """(player, action) from a Mexican Train record's move."""
+    from .mexican_train import EndTurn, Mark, PlayOn, TrainDraw
+    if not isinstance(move, dict) or not isinstance(move.get("player"), int):
+        raise BadRecord(f"a move names its player as a number: {move!r}")
+    player = move["player"]
+    if "play" in move:
+        _, play = parse_move({"player": player, "play": move["play"]})
+        try:
+            return player, PlayOn(play.tile, _train(move.get("train")), play.joins)
+        except (TypeError, ValueError) as problem:
+            raise BadRecord(f'a play names its "train": a player\'s number or "mexican" ({move!r})') from problem
+    if "draw" in move:
+        return player, TrainDraw(_tile(move["draw"]))
+    if move.get("mark") is True:
+        return player, Mark()
+    if move.get("end") is True:
+        return player, EndTurn()
+    raise BadRecord(f"a move is a play, a draw, a mark or the end of a first turn: {move!r}")
+
+
+def start_train_round(record: dict):
+    from .mexican_train import MexicanTrainRound
+    deal = record.get("deal")
+    if not isinstance(deal, list) or not 2 <= len(deal) <= 10 or not all(isinstance(h, list) for h in deal):
+        raise BadRecord('"deal" lists each player\'s tiles, for 2 to 10 players')
+    engine = record.get("engine", 15)
+    if not isinstance(engine, int) or not 0 <= engine <= 15:
+        raise BadRecord('"engine" is the engine double, 0 to 15')
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise BadRecord('"moves" is a list')
+    tiles = [_tile(t) for h in deal for t in h] + [_tile(t) for t in record.get("yard") or []]
+    if len(set(tiles)) != len(tiles) or Tile(engine, engine) in tiles or any(not t.in_set(15) for t in tiles):
+        raise BadRecord("a tile is dealt twice, is the engine, or is not in a double-15 set")
+    game = MexicanTrainRound([[_tile(t) for t in h] for h in deal], [_tile(t) for t in record.get("yard") or []],
+                             engine, first_player=record.get("first_player", 0) % len(deal))
+    return game, [parse_train_move(m) for m in moves]
+
+
 def replay(record: dict) -> dict:
     """Replay a record: the first illegal move, or the state reached."""
     try:
-        hand, moves = start_hand(record)
+        if isinstance(record, dict) and record.get("game") == "mexican-train":
+            hand, moves = start_train_round(record)
+        else:
+            hand, moves = start_hand(record)
     except BadRecord as problem:
         return {"legal": False, "move": None, "reason": str(problem), "rule": None, "source": None,
                 "over": False, "ended_by": None, "points": None, "next_player": None}
@@ -121,6 +168,24 @@ def replay(record: dict) -> dict:
             "detail": outcome.detail if outcome else None,
             "points": list(outcome.points) if outcome else None,
             "next_player": None if hand.is_over() else hand.turn}
+
+
+def write_train_record(game, deal, yard, engine: int, first_player: int) -> dict:
+    from .mexican_train import EndTurn, Mark, PlayOn
+    moves = []
+    for player, action in game.log:
+        if isinstance(action, PlayOn):
+            notation = f"{action.tile.low}|{action.tile.low}" if action.tile.is_double else \
+                f"{action.joins}-{action.tile.other(action.joins)}"
+            moves.append({"player": player, "play": notation, "train": action.train})
+        elif isinstance(action, Mark):
+            moves.append({"player": player, "mark": True})
+        elif isinstance(action, EndTurn):
+            moves.append({"player": player, "end": True})
+        else:
+            moves.append({"player": player, "draw": str(action.tile)})
+    return {"format": FORMAT, "game": "mexican-train", "set": 15, "engine": engine, "first_player": first_player,
+            "deal": [[str(t) for t in h] for h in deal], "yard": sorted(str(t) for t in yard), "moves": moves}
 
 
 def write_record(hand: Hand, deal, yard, preset: str, house_rules: dict | None = None) -> dict:

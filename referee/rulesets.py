@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .presets import LABELS, PRESETS
+from .presets import GAMES, LABELS, PRESETS
 from .tiles import Tile, tile_count
 
-PRESET_NAMES = tuple(PRESETS)
+PRESET_NAMES = tuple(name for name, data in PRESETS.items() if data.get("game", "chickenfoot") == "chickenfoot")
+GAME_PRESETS = {game: tuple(n for n, d in PRESETS.items() if d.get("game", "chickenfoot") == game) for game in GAMES}
 HOUSE = "house rule"
+ANY_DOUBLE = -1          # a round that any double may start (Super 15)
+SUGGESTED_ROUNDS = 5
 NOT_STATED = "not stated by this rule set"
 
 
@@ -49,7 +52,7 @@ class Rule:
 def _house_choices(preset: str, rules: Mapping[str, Rule]) -> dict:
     """The checks on each house rule a table may set: key -> (allowed, message)."""
     return {
-        "double_blank": (lambda v: v in (50, 25), "the double-blank (0|0) counts 50 or 25"),
+        "double_blank": (lambda v: v in (50, 25, 0), "the double-blank (0|0) counts 50, 25 or nothing extra"),
         "hands": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
                   "the number of hands is a whole number, at least 1"),
         "long_game": (lambda v: isinstance(v, bool) and (not v or rules["long_game"].value == "optional"),
@@ -71,6 +74,12 @@ class RuleSet:
     title: str
     source: str
     rules: Mapping[str, Rule] = field(hash=False, compare=True)
+    game: str = "chickenfoot"
+
+    @property
+    def scored_by_pips(self) -> bool:
+        """Super 15 keeps no points: the sheet tallies who won each round."""
+        return self.game != "super-15"
 
     def __getitem__(self, key: str) -> Rule:
         return self.rules[key]
@@ -96,7 +105,7 @@ class RuleSet:
 
     @property
     def foot_plays(self) -> int:
-        return self.rules["foot_plays"].value
+        return self.rules["foot_plays"].value if "foot_plays" in self.rules else 0
 
     @property
     def starting_double_rule(self) -> Rule:
@@ -165,6 +174,12 @@ class RuleSet:
             long_game = self.rules["long_game"].value is True
         if long_game and PRESETS[self.preset]["rules"]["long_game"][0] != "optional":
             raise ValueError(f"the {self.title} rules have no long game")
+        if self.rules["starting_double"].value == "any":
+            # Super 15: any double starts, and the rulebook sets no number of rounds
+            limit = hands if hands is not None else self.house_rules.get("hands", SUGGESTED_ROUNDS)
+            if not 1 <= limit <= 30:
+                raise ValueError("a game of Super 15 has from 1 to 30 rounds")
+            return [ANY_DOUBLE] * limit
         doubles = list(range(set_size, -1, -1))
         if long_game:
             # set insert: "starting another hand with the 1-1 tile following the hand that began with the 0-0"
@@ -216,7 +231,7 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
         raise UnknownPreset(f"{preset!r} is not a rule set; choose one of {', '.join(PRESET_NAMES)}")
     data = PRESETS[preset]
     rules = {key: Rule(key, value, data["source"], quote) for key, (value, quote) in data["rules"].items()}
-    if not rules["last_tile_call"].quote:
+    if "last_tile_call" in rules and not rules["last_tile_call"].quote:
         rules["last_tile_call"] = Rule("last_tile_call", False, data["source"], "", stated=False,
                                        how=NOT_STATED)
     choices = _house_choices(preset, rules)
@@ -232,7 +247,7 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
         if key == "long_game" and value is False:
             continue  # not playing the optional long game is the rule set's own default
         rules[key] = Rule(key, value, HOUSE, "Chosen by this table before the game.", house=True)
-    return RuleSet(preset, data["title"], data["source"], rules)
+    return RuleSet(preset, data["title"], data["source"], rules, data.get("game", "chickenfoot"))
 
 
 def leftover_points(tiles: Iterable[Tile], rules: RuleSet) -> int:

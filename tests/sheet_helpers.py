@@ -6,8 +6,9 @@ import re
 from chickenyard.db import connect
 
 
-def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_size=9, **house):
-    data = {"game": "chickenfoot", "preset": preset, "set": str(set_size),
+def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_size=9, game="chickenfoot",
+               **house):
+    data = {"game": game, "preset": preset, "set": str(set_size),
             "double_blank": str(house.pop("double_blank", 50)), "hands": str(house.pop("hands", "")),
             "player": list(players)}
     if house.pop("long_game", False):

@@ -51,3 +51,24 @@ def test_total_too_high_is_flagged(client, app):
     client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 400, "Bo": 300}))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "add up to 700" in page and "hold only 527" in page
+
+
+def test_mexican_train_game_sheet_and_referee(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="", set_size=15, game="mexican-train")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Mexican Train" in page and page.count("starting double") == 16
+    assert 'aria-label="Hand 1, starting double 15"' in page
+    referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "<strong>14</strong> tiles each" in referee and "Diagram 4" in referee
+    ids = player_ids(app, game_id)
+    # no 0|0 bonus in Mexican Train: "adds up the numbers appearing on the dominoes"
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Bo": 9}, tiles={"Ann": ["0|0", "1|2"]},
+                                                            went_out="Cy"))
+    from tests.sheet_helpers import totals_row
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[:2] == ["3", "9"]
+
+
+def test_super_15_shows_its_reference_card(client):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15")
+    page = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "the direction of play reverses" in page and "<strong>9</strong> tiles each" in page

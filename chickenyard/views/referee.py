@@ -36,7 +36,7 @@ def game_referee(game_id: int):
     except Refusal as problem:
         draw = {"error": str(problem)}
     stats = table_statistics(sheet.rules.preset, tuple(sorted(sheet.rules.house_rules.items())),
-                             sheet.set_size, players)
+                             sheet.set_size, players) if sheet.rules.game == "chickenfoot" else None
     return render_template("referee.html", sheet=sheet, draw=draw, tab="referee",
                            current=sheet.current_hand, stats=stats)
 

@@ -1,0 +1,213 @@
+"""Mexican Train, as the double-15 rulebook plays it: personal trains, one public
+Mexican Train, train markers, and doubles that must be satisfied first.
+
+The same shape as the Chickenfoot hand: `legal_actions()`, `apply()` raising
+IllegalAction with the rulebook sentence, `is_over()`, `outcome()`.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .actions import IllegalAction
+from .hand import Outcome
+from .presets import PRESETS
+from .rulesets import Rule, rule_set
+from .tiles import Tile
+
+MEXICAN = "mexican"
+_DATA = PRESETS["mexican-train"]
+
+
+def _rule(key: str) -> Rule:
+    value, quote = _DATA["rules"][key]
+    return Rule(key, value, _DATA["source"], quote)
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """Play `tile` on a train (a player's number, or "mexican"), its `joins` side to the train's end."""
+    tile: Tile
+    train: object
+    joins: int
+
+
+@dataclass(frozen=True)
+class TrainDraw:
+    tile: Tile | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Place the train marker on one's own train: the turn is over."""
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End a first turn after playing a string on one's own train."""
+
+
+class MexicanTrainRound:
+    def __init__(self, deal: Sequence[Iterable[Tile]], yard: Iterable[Tile], engine: int = 15,
+                 first_player: int = 0, rng: random.Random | None = None):
+        self.rules = rule_set("mexican-train")
+        self.hands = [set(h) for h in deal]
+        self.yard = set(yard)
+        self.engine = engine
+        self.rng = rng or random.Random(0)
+        n = len(self.hands)
+        self.ends: dict = {p: engine for p in range(n)}          # each train's open end
+        self.started: dict = {p: False for p in range(n)}
+        self.ends[MEXICAN], self.started[MEXICAN] = engine, False
+        self.marked = {p: False for p in range(n)}
+        self.first_turn_done: set[int] = set()
+        self.turn = first_player
+        self.open_double: tuple | None = None      # (train, number) of a double not yet played on
+        self.played_this_turn: list[PlayOn] = []
+        self.drawn: Tile | None = None
+        self.passes = 0
+        self.ended: Outcome | None = None
+        self.turns = 0
+        self.log: list[tuple[int, object]] = []
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    # --- what may be done ------------------------------------------------------
+
+    def _first_turn(self) -> bool:
+        return self.turn not in self.first_turn_done
+
+    def eligible_trains(self) -> list:
+        if self.open_double is not None and not (self.played_this_turn and
+                                                 self.played_this_turn[-1].tile.is_double):
+            return [self.open_double[0]]            # "The double must be closed before any other trains"
+        me = self.turn
+        if self._first_turn():
+            return [me]                              # "No player may play on an opposing players train during the first turn"
+        trains = [me, MEXICAN]
+        trains += [p for p in range(self.players) if p != me and self.marked[p]]
+        return trains
+
+    def _plays(self, tiles: Iterable[Tile]) -> list[PlayOn]:
+        plays = []
+        for train in self.eligible_trains():
+            end = self.ends[train]
+            for tile in tiles:
+                if tile.has(end):
+                    plays.append(PlayOn(tile, train, end))
+        return plays
+
+    def legal_actions(self) -> list:
+        if self.ended:
+            return []
+        hand = self.hands[self.turn]
+        if self.drawn is not None:
+            plays = self._plays([self.drawn])
+            return plays if plays else [Mark()]      # "If the domino is a match, the player must play it"
+        plays = self._plays(sorted(hand))
+        if self._first_turn() and self.played_this_turn and not self.played_this_turn[-1].tile.is_double:
+            return plays + [EndTurn()]               # a string on one's own train, then the extras wait
+        if plays:
+            return plays
+        return [TrainDraw()] if self.yard else [Mark()]
+
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.ended
+
+    # --- doing it ----------------------------------------------------------------
+
+    def apply(self, action) -> None:
+        legal = self.legal_actions()
+        if isinstance(action, TrainDraw) and action.tile is not None and TrainDraw() in legal:
+            if action.tile not in self.yard:
+                raise IllegalAction(f"{action.tile} is not in the bone pile.", _rule("tiles_each"))
+        elif action not in legal:
+            raise self._why_not(action, legal)
+        self.turns += 1
+        if isinstance(action, PlayOn):
+            self.log.append((self.turn, action))
+            self._play(action)
+        elif isinstance(action, TrainDraw):
+            tile = action.tile or self.rng.choice(sorted(self.yard))
+            self.log.append((self.turn, TrainDraw(tile)))
+            self.yard.discard(tile)
+            self.hands[self.turn].add(tile)
+            self.drawn = tile
+        elif isinstance(action, Mark):
+            self.log.append((self.turn, action))
+            self.marked[self.turn] = True    # "The player's train is now open for play by other players."
+            self.passes = self.passes + 1 if not self.yard else 0
+            self._end_turn(played=False)
+        else:
+            self.log.append((self.turn, action))
+            self._end_turn(played=True)
+
+    def _play(self, play: PlayOn) -> None:
+        self.hands[self.turn].discard(play.tile)
+        self.ends[play.train] = play.tile.other(play.joins)
+        self.started[play.train] = True
+        if play.train == self.turn:
+            self.marked[self.turn] = False   # "remove the train marker ... when the player is able to play"
+        if self.open_double is not None and play.train == self.open_double[0] and not play.tile.is_double:
+            self.open_double = None
+        self.played_this_turn.append(play)
+        self.drawn = None
+        self.passes = 0
+        if play.tile.is_double:
+            self.open_double = (play.train, play.tile.low)
+        if not self.hands[self.turn]:
+            if len(self.first_turn_done | {self.turn}) >= self.players:
+                return self._finish("went_out", f"player {self.turn} dominoed")
+            # "Should this occur, other players get to play their first turn before the round ends"
+            self.out_early = getattr(self, "out_early", self.turn)
+            return self._end_turn(played=True)
+        if play.tile.is_double:
+            return                          # "the player must play a second domino"
+        if not self._first_turn():
+            self._end_turn(played=True)
+
+    def _end_turn(self, played: bool) -> None:
+        self.first_turn_done.add(self.turn)
+        self.played_this_turn, self.drawn = [], None
+        out = getattr(self, "out_early", None)
+        if out is not None and len(self.first_turn_done) >= self.players:
+            return self._finish("went_out", f"player {out} dominoed on the first turn")
+        if self.passes >= self.players:
+            return self._finish("blocked", "blocked: the bone pile is empty and every player marked their train")
+        self.turn = (self.turn + 1) % self.players
+        if out is not None and self.turn == out:
+            self.turn = (self.turn + 1) % self.players
+
+    def _finish(self, ended_by: str, detail: str) -> None:
+        points = tuple(sum(t.pips for t in h) for h in self.hands)   # "adds up the numbers ... in his/her hand"
+        out = next((i for i, h in enumerate(self.hands) if not h), None) if ended_by == "went_out" else None
+        self.ended = Outcome(ended_by, detail, points, out)
+
+    def _why_not(self, action, legal) -> IllegalAction:
+        if isinstance(action, PlayOn):
+            if action.tile not in self.hands[self.turn]:
+                return IllegalAction(f"{action.tile} is not in this player's hand.")
+            if self.drawn is not None and action.tile != self.drawn:
+                return IllegalAction(f"Only the drawn tile {self.drawn} may be played now.", _rule("play_drawn"))
+            if action.train not in self.eligible_trains():
+                if self.open_double is not None:
+                    return IllegalAction(f"The double {self.open_double[1]}|{self.open_double[1]} must be played on "
+                                         "before any other train.", _rule("doubles"))
+                if self._first_turn():
+                    return IllegalAction("On the first turn a player plays only on their own train.",
+                                         _rule("first_turn"))
+                return IllegalAction("That train is not open: another player's train is open only while it "
+                                     "carries a marker.", _rule("train_marker"))
+            return IllegalAction(f"{action.tile} does not match the end of that train "
+                                 f"({self.ends[action.train]}).", _rule("first_turn"))
+        if isinstance(action, TrainDraw):
+            return IllegalAction("A player who can play must play; draw only when unable.", _rule("voluntary_draw"))
+        if isinstance(action, Mark):
+            return IllegalAction("A player who can play must play before marking the train.", _rule("train_marker"))
+        return IllegalAction("That is not possible now.", _rule("first_turn"))

@@ -1,0 +1,38 @@
+"""One full Mexican Train round entered in Chromium."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_score_sheet_flow import player_field, totals
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_mexican_train_round(browser, live_server, artifacts):
+    page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    page.goto(live_server + "/games/new")
+    page.locator("#game").select_option("mexican-train")
+    page.locator("#set").select_option("15")
+    page.get_by_text("More players").click()
+    for i, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"]):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    assert "Mexican Train" in page.locator(".rules-line").inner_text()
+    page.get_by_role("link", name="Enter hand 1 (15|15)").click()
+    ann = player_field(page, "Ann")
+    ann.locator("summary").click()
+    for tile in ("0|0", "12|14", "3|9"):
+        ann.locator("label.tile-choice", has=page.locator(f"input[value='{tile}']")).click()
+    assert ann.locator("input.points").input_value() == "38"     # no 0|0 bonus in Mexican Train
+    for name, points in (("Bo", "44"), ("Di", "7"), ("Ed", "21")):
+        player_field(page, name).locator("input.points").fill(points)
+    page.locator(".went-out").get_by_label("Cy").check()
+    page.get_by_role("button", name="Save hand 1").click()
+    page.locator("#sheet").wait_for()
+    assert totals(page) == ["38", "44", "0", "7", "21"]
+    assert "Enter hand 2 (14|14)" in page.content()
+    page.screenshot(path=str(artifacts / "mexican-train-360.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
