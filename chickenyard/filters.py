@@ -15,6 +15,11 @@ def describe_entry(snapshot_json: str | None) -> str:
     return str(snap["points"])
 
 
+def double_label(n: int) -> str:
+    """A hand's starting double in players' words; Super 15 rounds start with any double."""
+    return f"{n}|{n}" if n is not None and n >= 0 else "any double"
+
+
 def game_title(game: str) -> str:
     from referee.presets import GAMES
     return GAMES.get(game, game)
@@ -23,3 +28,4 @@ def game_title(game: str) -> str:
 def register_filters(app) -> None:
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title
+    app.jinja_env.filters["double_label"] = double_label

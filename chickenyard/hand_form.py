@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from referee.rulesets import leftover_points
-from referee.tiles import BadTile, Tile, set_pips
+from referee.tiles import BadTile, Tile, set_pips, tile_count
 
 from .sheet import Entry, HandRow, Sheet
 
@@ -21,6 +21,7 @@ class HandForm:
     """What the person typed (kept verbatim) and what it means once checked."""
     typed_points: dict[int, str] = field(default_factory=dict)
     typed_tiles: dict[int, list[str]] = field(default_factory=dict)
+    typed_left: dict[int, str] = field(default_factory=dict)     # Super 15: tiles left
     went_out: str = ""
     errors: dict[str, str] = field(default_factory=dict)
     entries: dict[int, Entry] = field(default_factory=dict)
@@ -40,6 +41,7 @@ class HandForm:
             entry = hand.entry(p.id)
             form.typed_points[p.id] = "" if entry.points is None else str(entry.points)
             form.typed_tiles[p.id] = [str(t) for t in entry.tiles or ()]
+            form.typed_left[p.id] = "" if entry.tiles_left is None else str(entry.tiles_left)
             if entry.went_out:
                 form.went_out = str(p.id)
         return form
@@ -58,14 +60,39 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
         form.base[p.id] = data.get(f"base-{p.id}") or ""
         form.typed_points[p.id] = (data.get(f"points-{p.id}") or "").strip()
         form.typed_tiles[p.id] = _tile_values(data.getlist(f"tiles-{p.id}"))
+        form.typed_left[p.id] = (data.get(f"left-{p.id}") or "").strip()
 
     out_id = _went_out_player(sheet, form)
     seen: dict[Tile, str] = {}
     for p in sheet.players:
         entry = _read_entry(sheet, hand, form, p, out_id == p.id, seen)
+        if entry is not None and not sheet.by_pips:
+            entry = _with_tiles_left(sheet, form, p, entry)
         if entry is not None:
             form.entries[p.id] = entry
     return form
+
+
+def _with_tiles_left(sheet: Sheet, form: HandForm, player, entry: Entry) -> Entry | None:
+    """Super 15: how many tiles are left settles a blocked round (the tiles picked, or the typed count)."""
+    key, typed = f"left-{player.id}", form.typed_left[player.id]
+    if entry.went_out:
+        return Entry(points=None, tiles=(), went_out=True, tiles_left=0)
+    count = None
+    if typed:
+        if not typed.isdigit() or int(typed) > tile_count(sheet.set_size):
+            form.errors[key] = f"Write how many tiles {player.name} has left, as a whole number."
+            return None
+        count = int(typed)
+    if entry.tiles:
+        if count is not None and count != len(entry.tiles):
+            form.errors[key] = f"{len(entry.tiles)} tiles are picked for {player.name}, but the count says {count}."
+            return None
+        count = len(entry.tiles)
+    if count is None and entry.points is not None:
+        form.errors[key] = f"Say how many tiles {player.name} has left: the fewest tiles wins a blocked round."
+        return None
+    return Entry(points=entry.points, tiles=entry.tiles, went_out=False, tiles_left=count)
 
 
 def _tile_values(values: list[str]) -> list[str]:

@@ -85,7 +85,13 @@ def _m5_solitaire(db: sqlite_utils.Database) -> None:
                            defaults={"finished": 0})
 
 
-MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire]
+def _m6_tiles_left(db: sqlite_utils.Database) -> None:
+    """Super 15 settles a blocked round by the number of tiles left, then by pips."""
+    db["entries"].add_column("tiles_left", int)
+
+
+MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
+              _m6_tiles_left]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

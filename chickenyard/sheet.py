@@ -17,17 +17,21 @@ class Entry:
     points: int | None = None
     tiles: tuple[Tile, ...] | None = None   # None: entered by total
     went_out: bool = False
+    tiles_left: int | None = None           # Super 15: how many tiles, to settle a blocked round
 
     @property
     def entered(self) -> bool:
-        return self.points is not None
+        return self.points is not None or self.tiles_left is not None
 
     def snapshot(self) -> dict | None:
         """The entry as the audit trail stores it (None: nothing entered)."""
         if not self.entered and not self.tiles and not self.went_out:
             return None
-        return {"points": self.points, "went_out": self.went_out,
+        snap = {"points": self.points, "went_out": self.went_out,
                 "tiles": None if self.tiles is None else [str(t) for t in self.tiles]}
+        if self.tiles_left is not None:
+            snap["tiles_left"] = self.tiles_left
+        return snap
 
     @classmethod
     def from_snapshot(cls, snap: dict | None) -> "Entry":
@@ -35,13 +39,15 @@ class Entry:
             return cls()
         tiles = snap.get("tiles")
         return cls(points=snap.get("points"), went_out=bool(snap.get("went_out")),
-                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles))
+                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles),
+                   tiles_left=snap.get("tiles_left"))
 
     @classmethod
     def from_row(cls, row: dict) -> "Entry":
         tiles = json.loads(row["tiles"]) if row.get("tiles") else None
         return cls(points=row["points"], went_out=bool(row["went_out"]),
-                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles))
+                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles),
+                   tiles_left=row.get("tiles_left"))
 
 
 @dataclass(frozen=True)
@@ -63,8 +69,26 @@ class HandRow:
     def entry(self, player_id: int) -> Entry:
         return self.entries.get(player_id, Entry())
 
-    def complete_for(self, players) -> bool:
-        return all(self.entry(p.id).entered for p in players)
+    def complete_for(self, players, by_pips: bool = True) -> bool:
+        if not by_pips:
+            return self.round_winner(players) is not None
+        return all(self.entry(p.id).points is not None for p in players)
+
+    def round_winner(self, players) -> int | None:
+        """Super 15: the first player out; if blocked, the fewest tiles left, ties by the lowest pips."""
+        if self.went_out is not None:
+            return self.went_out
+        left = {p.id: self.entry(p.id).tiles_left for p in players}
+        if any(v is None for v in left.values()):
+            return None
+        fewest = [pid for pid, v in left.items() if v == min(left.values())]
+        if len(fewest) == 1:
+            return fewest[0]
+        pips = {pid: self.entry(pid).points for pid in fewest}
+        if any(v is None for v in pips.values()):
+            return None          # a tie on tiles: the pips settle it, once they are entered
+        lowest = [pid for pid, v in pips.items() if v == min(pips.values())]
+        return lowest[0] if len(lowest) == 1 else None
 
     def started(self) -> bool:
         return any(e.entered or e.tiles or e.went_out for e in self.entries.values())
@@ -94,11 +118,21 @@ class Sheet:
         return set_tiles(self.set_size)
 
     @property
+    def by_pips(self) -> bool:
+        return self.rules.scored_by_pips
+
+    @property
     def totals(self) -> dict[int, int]:
+        """Pips left, summed; or, in Super 15, rounds won."""
         totals = {p.id: 0 for p in self.players}
         for hand in self.hands:
+            if not self.by_pips:
+                winner = hand.round_winner(self.players)
+                if winner in totals:
+                    totals[winner] += 1
+                continue
             for pid, entry in hand.entries.items():
-                if entry.entered and pid in totals:
+                if entry.points is not None and pid in totals:
                     totals[pid] += entry.points
         return totals
 
@@ -112,12 +146,14 @@ class Sheet:
         if not self.any_score:
             return []
         totals = self.totals
-        best = min(totals.values())
+        best = min(totals.values()) if self.by_pips else max(totals.values())
+        if not self.by_pips and best == 0:
+            return []
         return [pid for pid, total in totals.items() if total == best]
 
     @property
     def finished(self) -> bool:
-        return bool(self.hands) and all(h.complete_for(self.players) for h in self.hands)
+        return bool(self.hands) and all(h.complete_for(self.players, self.by_pips) for h in self.hands)
 
     @property
     def winners(self) -> list[int]:
@@ -125,7 +161,7 @@ class Sheet:
 
     @property
     def current_hand(self) -> HandRow | None:
-        return next((h for h in self.hands if not h.complete_for(self.players)), None)
+        return next((h for h in self.hands if not h.complete_for(self.players, self.by_pips)), None)
 
     def hand(self, number: int) -> HandRow | None:
         return next((h for h in self.hands if h.number == number), None)
@@ -139,10 +175,13 @@ class Sheet:
     def with_running_totals(self) -> "Sheet":
         running = {p.id: 0 for p in self.players}
         for hand in self.hands:
+            winner = None if self.by_pips else hand.round_winner(self.players)
             for p in self.players:
                 entry = hand.entry(p.id)
-                if entry.entered:
+                if self.by_pips and entry.points is not None:
                     running[p.id] += entry.points
+                elif not self.by_pips and winner == p.id:
+                    running[p.id] += 1
                 hand.running[p.id] = running[p.id]
         return self
 

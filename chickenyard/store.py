@@ -115,6 +115,7 @@ def _put_entry(db, hand_id: int, player_id: int, snap: dict | None) -> None:
             "hand_id": hand_id, "player_id": player_id, "points": snap["points"],
             "went_out": int(bool(snap["went_out"])),
             "tiles": None if snap["tiles"] is None else json.dumps(snap["tiles"]),
+            "tiles_left": snap.get("tiles_left"),
         })
 
 
@@ -134,10 +135,8 @@ def _touch(db, game_id: int, hand_id: int, at: str) -> None:
     db.execute("update hands set version = version + 1 where id = ?", [hand_id])
     db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?", [at, game_id])
     # finished when every player has a score in every hand; an edit can reopen it
-    complete = db.execute(
-        "select (select count(*) from hands where game_id = :g) * (select count(*) from players where game_id = :g)"
-        " = (select count(*) from entries e join hands h on h.id = e.hand_id"
-        "    where h.game_id = :g and e.points is not null)", {"g": game_id}).fetchone()[0]
+    from .sheet import load_sheet   # the sheet knows each game's idea of a finished hand
+    complete = load_sheet(db, game_id).finished
     db.execute("update games set finished_at = case when :done then coalesce(finished_at, :at) end "
                "where id = :g", {"done": complete, "at": at, "g": game_id})
 

@@ -13,6 +13,7 @@ from referee.rulesets import UnknownPreset, rule_set
 from referee.tiles import BadTile, Tile
 from werkzeug.datastructures import MultiDict
 
+from .filters import double_label
 from .hand_form import read_hand_form
 from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
@@ -54,7 +55,7 @@ def export_csv(sheet: Sheet) -> str:
     writer = csv.writer(out)
     writer.writerow(["hand", "double"] + [p.name for p in sheet.players])
     for hand in sheet.hands:
-        writer.writerow([hand.number, f"{hand.double}|{hand.double}"] +
+        writer.writerow([hand.number, double_label(hand.double)] +
                         ["" if hand.entry(p.id).points is None else hand.entry(p.id).points
                          for p in sheet.players])
     totals = sheet.totals
@@ -150,7 +151,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         row = HandRow(0, number, double, 0)
         form = read_hand_form(sheet, row, data)
         for message in form.errors.values():
-            problems.append(f"{where} ({double}|{double}): {message}")
+            problems.append(f"{where} ({double_label(double)}): {message}")
         result.hands[number] = form.entries
 
 

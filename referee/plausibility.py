@@ -43,7 +43,7 @@ def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Seq
             if not tile.in_set(set_size):
                 findings.append(Finding("not_in_set", f"{tile} is not in a double-{set_size} set.", e.player,
                                         rules["sets"]))
-            elif tile == Tile(starting_double, starting_double):
+            elif starting_double >= 0 and tile == Tile(starting_double, starting_double):
                 findings.append(Finding("starting_double", f"{tile} started this hand, so it is on the table, "
                                         f"not in {e.player}'s hand.", e.player, rules["starting_double"]))
             elif tile in holder:
@@ -70,10 +70,10 @@ def _total_possible(rules, set_size, starting_double, entries) -> list[Finding]:
     """All the hands together cannot hold more than the set, less the starting double."""
     total = sum(e.points or 0 for e in entries)
     bonus = rules.double_blank_points if starting_double != 0 else 0
-    most = set_pips(set_size) - 2 * starting_double + bonus
+    most = set_pips(set_size) - 2 * max(starting_double, 0) + bonus
     if total > most:
         return [Finding("total_too_high",
                         f"The hand's scores add up to {total}, but all the tiles a double-{set_size} set has "
-                        f"besides {starting_double}|{starting_double} hold only {most} (0|0 counted "
+                        f"besides the starting double hold only {most} (0|0 counted "
                         f"{rules.double_blank_points}).", rule=rules["double_blank"], hard=False)]
     return []

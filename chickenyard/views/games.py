@@ -5,6 +5,7 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
+from ..filters import double_label
 from ..access import grant, known_game_ids, role_for
 from ..db import get_db
 from ..htmx import device_name, is_htmx, page, see_other
@@ -93,7 +94,7 @@ def undo(game_id: int):
 def _undo_message(sheet, undone) -> str:
     hand_ids = {c["hand_id"] for c in undone}
     hands = [h for h in sheet.hands if h.id in hand_ids]
-    where = ", ".join(f"hand {h.number} ({h.double}|{h.double})" for h in hands)
+    where = ", ".join(f"hand {h.number} ({double_label(h.double)})" for h in hands)
     return f"Took back the last change to {where}."
 
 

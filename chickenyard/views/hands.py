@@ -5,6 +5,7 @@ import json
 
 from flask import Blueprint, abort, flash, request, url_for
 
+from ..filters import double_label
 from ..db import get_db
 from ..hand_form import HandForm, max_points, read_hand_form
 from ..htmx import device_name, is_htmx, page, see_other
@@ -93,8 +94,8 @@ def save(game_id: int, number: int):
         return _conflict_page(sheet, hand, form, [])
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
-    state = "complete" if saved.complete_for(sheet.players) else "saved, not complete yet"
-    flash(f"Hand {number} ({saved.double}|{saved.double}) {state}." if changed
+    state = "complete" if saved.complete_for(sheet.players, sheet.by_pips) else "saved, not complete yet"
+    flash(f"Hand {number} ({double_label(saved.double)}) {state}." if changed
           else f"Hand {number}: nothing changed.")
     sheet_url = url_for("games.sheet", game_id=game_id)
     if is_htmx():

@@ -1,0 +1,52 @@
+"""Super 15 on the score sheet: no points, a winner per round, rounds won tallied."""
+from __future__ import annotations
+
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+
+def super15(client, app, rounds=3):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15", hands=rounds)
+    return game_id, player_ids(app, game_id)
+
+
+def test_the_first_player_out_wins_the_round(client, app):
+    # rulebook: "The first player out of tiles is the winner."
+    game_id, ids = super15(client, app)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert page.count("starting double any double") == 3 and "Won</th>" in page
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals_row(page) == ["0", "1", "0"] and "Enter hand 2" in page
+
+
+def test_a_blocked_round_goes_to_the_fewest_tiles_then_the_lowest_pips(client, app):
+    # "the winner is the one with the fewest dominoes left. (In case one or more tie for the fewest
+    #  dominoes left, the lowest point-total amongst these players is the winner.)"
+    game_id, ids = super15(client, app)
+    data = {**hand_form(ids, {"Ann": 30, "Bo": 12}), f"left-{ids['Ann']}": "2", f"left-{ids['Bo']}": "3",
+            f"left-{ids['Cy']}": "5"}
+    client.post(f"/games/{game_id}/hands/1", data=data)
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["1", "0", "0"]
+    tie = {**hand_form(ids, tiles={"Ann": ["1|2", "3|4"]}), f"left-{ids['Bo']}": "2", f"left-{ids['Cy']}": "4"}
+    client.post(f"/games/{game_id}/hands/2", data=tie)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Enter hand 2" in page                 # tied on tiles: Bo's pips are needed
+    client.post(f"/games/{game_id}/hands/2", data={**tie, f"points-{ids['Bo']}": "12"})
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["2", "0", "0"]
+
+
+def test_tiles_left_must_be_given_and_agree_with_the_tiles(client, app):
+    game_id, ids = super15(client, app)
+    response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 30}))
+    assert response.status_code == 422 and "Say how many tiles Ann has left" in response.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/hands/1",
+                           data={**hand_form(ids, tiles={"Ann": ["1|2"]}), f"left-{ids['Ann']}": "4"})
+    assert response.status_code == 422 and "1 tiles are picked" in response.get_data(as_text=True)
+
+
+def test_most_rounds_won_wins_the_game(client, app):
+    game_id, ids = super15(client, app, rounds=2)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Cy"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, went_out="Cy"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Winner: Cy with 2" in page
