@@ -66,6 +66,8 @@ def read_blank_form(args) -> BlankForm:
     form = BlankForm(typed, names)
     if (typed["game"] or "chickenfoot") not in GAMES:
         form.errors["game"] = "Choose a game Chickenyard prints sheets for."
+    if typed["game"] == "mexican-train":
+        typed["preset"] = "mexican-train"
     try:
         rules = rule_set(typed["preset"] or "classic")
     except UnknownPreset:

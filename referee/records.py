@@ -139,10 +139,70 @@ def start_train_round(record: dict):
     return game, [parse_train_move(m) for m in moves]
 
 
+def parse_super15_move(move: dict):
+    from .super15 import DrawTwo, PassTurn, Place
+    if not isinstance(move, dict) or not isinstance(move.get("player"), int):
+        raise BadRecord(f"a move names its player as a number: {move!r}")
+    if "play" in move:
+        _, play = parse_move({"player": move["player"], "play": move["play"]})
+        end = move.get("on", "new")
+        if end != "new" and not isinstance(end, int):
+            raise BadRecord(f'"on" is an open end\'s number in order of play, or "new" for a new branch: {move!r}')
+        others = move.get("others_draw")
+        if others is not None:
+            if not isinstance(others, dict):
+                raise BadRecord(f'"others_draw" maps players to the tiles they drew: {move!r}')
+            others = tuple((int(p), _tile(t)) for p, t in others.items())
+        return move["player"], Place(play.tile, -1 if end == "new" else end, others)
+    if "draw" in move:
+        drawn = move["draw"] if isinstance(move["draw"], list) else [move["draw"]]
+        return move["player"], DrawTwo(tuple(_tile(t) for t in drawn))
+    if move.get("pass") is True:
+        return move["player"], PassTurn()
+    raise BadRecord(f"a move is a play, a draw or a pass: {move!r}")
+
+
+def start_super15(record: dict):
+    from .super15 import Super15Round
+    deal = record.get("deal")
+    if not isinstance(deal, list) or not 2 <= len(deal) <= 10 or not all(isinstance(h, list) for h in deal):
+        raise BadRecord('"deal" lists each player\'s tiles, for 2 to 10 players')
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise BadRecord('"moves" is a list')
+    hands = [[_tile(t) for t in h] for h in deal]
+    yard = [_tile(t) for t in record.get("yard") or []]
+    everything = [t for h in hands for t in h] + yard
+    if len(set(everything)) != len(everything) or any(not t.in_set(15) for t in everything):
+        raise BadRecord("a tile is dealt twice or is not in a double-15 set")
+    game = Super15Round(hands, yard, first_player=record.get("first_player", 0) % len(deal))
+    return game, [parse_super15_move(m) for m in moves]
+
+
+def write_super15_record(game, deal, yard, first_player: int) -> dict:
+    from .super15 import DrawTwo, Place
+    moves = []
+    for player, action in game.log:
+        if isinstance(action, Place):
+            text = f"{action.tile.low}|{action.tile.low}" if action.tile.is_double else str(action.tile).replace("|", "-")
+            move = {"player": player, "play": text, "on": "new" if action.end == -1 else action.end}
+            if action.others_draw:
+                move["others_draw"] = {str(p): str(t) for p, t in action.others_draw}
+            moves.append(move)
+        elif isinstance(action, DrawTwo):
+            moves.append({"player": player, "draw": [str(t) for t in action.tiles]})
+        else:
+            moves.append({"player": player, "pass": True})
+    return {"format": FORMAT, "game": "super-15", "set": 15, "first_player": first_player,
+            "deal": [[str(t) for t in h] for h in deal], "yard": sorted(str(t) for t in yard), "moves": moves}
+
+
 def replay(record: dict) -> dict:
     """Replay a record: the first illegal move, or the state reached."""
     try:
-        if isinstance(record, dict) and record.get("game") == "mexican-train":
+        if isinstance(record, dict) and record.get("game") == "super-15":
+            hand, moves = start_super15(record)
+        elif isinstance(record, dict) and record.get("game") == "mexican-train":
             hand, moves = start_train_round(record)
         else:
             hand, moves = start_hand(record)

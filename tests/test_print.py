@@ -90,3 +90,12 @@ def test_blank_form_explains_mistakes_and_keeps_them(client):
     assert response.status_code == 422 and "seat 2 to 6 players" in page and 'value="Zed"' in page
     assert client.get("/print/sheet?preset=nope").status_code == 422
     assert client.get("/print/sheet?preset=classic&set=9&players=4&paper=legal").status_code == 422
+
+
+def test_mexican_train_sheets_print_too(client, app):
+    response = client.get("/print/sheet.pdf?game=mexican-train&set=15&players=6&paper=letter")
+    pages, size, text = pdf_facts(response.data)
+    assert pages == 1 and "Mexican Train" in text and "15|15" in text and "0|0" in text
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="mexican-train")
+    pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert pages == 1 and "Mexican Train" in text and "Ann" in text
