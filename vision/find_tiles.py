@@ -24,19 +24,32 @@ class TileRegion:
         return max(self.rect[1])
 
 
-def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
+def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]:
+    """Candidate masks of the tile faces, each read a different way; the finder keeps the one
+    that yields the most tile-shaped area.
+
+    Faces are usually lighter than the table; on a light table they differ from the border's
+    colour instead (ivory on grey), or are yellower than it.
+    """
     lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
     light = cv2.GaussianBlur(lab[:, :, 0], (params.blur, params.blur), 0)
-    _, mask = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if _border_fraction(mask) > 0.5:
-        # a light table: the tiles are what differs from the border's colour
-        mask = _differs_from_border(lab, params)
-    mask = _fill_holes(mask)
+    _, by_light = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    candidates = [by_light]
+    if _border_fraction(by_light) > 0.3:
+        candidates.append(_differs_from_border(lab, params))
+        yellow = cv2.GaussianBlur(lab[:, :, 2], (params.blur, params.blur), 0)
+        _, by_yellow = cv2.threshold(yellow, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        candidates.append(by_yellow)
     # the table shows as a thin dark line between touching tiles: cut along it
     local = cv2.adaptiveThreshold(lab[:, :, 0], 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                   params.gap_window, params.gap_contrast)
-    lines = cv2.morphologyEx(local, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, 1)))
-    return cv2.morphologyEx(mask & ~lines, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    kernel = np.ones((3, 3), np.uint8)
+    return [cv2.morphologyEx(_fill_holes(m) & ~local, cv2.MORPH_OPEN, kernel) for m in candidates]
+
+
+def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
+    """The mask the finder used (for the debug overlay)."""
+    return max(face_masks(image, params), key=lambda m: _tile_area(_tiles_in(m, params)))
 
 
 def _border_fraction(mask: np.ndarray) -> float:
@@ -49,7 +62,8 @@ def _differs_from_border(lab: np.ndarray, params: Params) -> np.ndarray:
     table = np.median(border, axis=0)
     distance = np.linalg.norm(lab.astype(np.float32) - table, axis=2)
     distance = cv2.GaussianBlur(distance, (params.blur, params.blur), 0)
-    _, mask = cv2.threshold(distance.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, mask = cv2.threshold(np.clip(distance, 0, 255).astype(np.uint8), 0, 255,
+                            cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
 
@@ -61,7 +75,15 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
-    mask = face_mask(image, params)
+    best = max((_tiles_in(m, params) for m in face_masks(image, params)), key=_tile_area)
+    return [_region(t) for t in best]
+
+
+def _tile_area(contours) -> float:
+    return sum(cv2.contourArea(c) for c in contours)
+
+
+def _tiles_in(mask: np.ndarray, params: Params) -> list:
     area = mask.shape[0] * mask.shape[1]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     tiles = []
@@ -73,7 +95,7 @@ def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]
             tiles.append(contour)
         else:
             tiles += _split(contour, mask, area, params)
-    return [_region(t) for t in tiles]
+    return tiles
 
 
 def _tile_shaped(contour, params: Params, solidity: float = 0.82) -> bool:

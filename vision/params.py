@@ -36,3 +36,6 @@ class Params:
     pip_min_area: float = 0.004                # of a half's area
     pip_max_area: float = 0.09
     pip_min_fill: float = 0.45                 # area / enclosing circle area: round enough
+    speck_ratio: float = 0.6                   # a spot under this share of the tile's usual pip is a speck
+    speck_corner: float = 0.12                 # ... and so is a small spot this close to a corner of the half
+    speck_fallback: float = 0.09               # pip radius to expect when a tile shows no other pip

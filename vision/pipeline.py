@@ -14,7 +14,7 @@ from .find_tiles import TileRegion, find_tiles
 from .halves import rectify, split_halves
 from .load import decode, working_copy
 from .params import Params
-from .pips import HalfCount, count_half
+from .pips import HalfCount, count_half, drop_specks as _drop_specks
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ def analyse(image: np.ndarray, set_size: int | None = None, params: Params = Par
 
 def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params: Params):
     upright = rectify(work, region.corners, params)
-    first, second = (count_half(h, params) for h in split_halves(upright, params))
+    halves = split_halves(upright, params)
+    first, second = _drop_specks(*(count_half(h, params) for h in halves), halves[0].shape[:2], params)
     limit = set_size if set_size is not None else 18
     if first.value > limit or second.value > limit:
         return None          # not a half of this set: a false tile, or a misread one

@@ -61,3 +61,27 @@ def _confidence(areas: list[float]) -> float:
         return 0.9
     spread = float(np.std(areas) / (np.mean(areas) + 1e-6))
     return float(max(0.1, min(1.0, 1.0 - spread)))
+
+
+def drop_specks(first: HalfCount, second: HalfCount, shape, params: Params = Params()):
+    """Pips of one tile are all alike: a spot much smaller than the tile's other pips, or a small
+    one in a corner of the crop (the rim, a shadow, the end of the bar), is not a pip."""
+    radii = sorted(r for half in (first, second) for _, _, r in half.spots)
+    reference = radii[len(radii) // 2] if radii else None
+    height, width = shape
+    corner = params.speck_corner * width
+
+    def keep(spot) -> bool:
+        x, y, r = spot
+        if reference is not None and r < params.speck_ratio * reference:
+            return False
+        near_x = min(x, width - x) < corner
+        near_y = min(y, height - y) < corner
+        small = r < params.speck_ratio * 1.5 * (reference or params.speck_fallback * width)
+        return not (near_x and near_y and small)
+
+    def cleaned(half: HalfCount) -> HalfCount:
+        spots = tuple(s for s in half.spots if keep(s))
+        return HalfCount(len(spots), half.confidence, spots)
+
+    return cleaned(first), cleaned(second)
