@@ -86,16 +86,37 @@ def _tile_area(contours) -> float:
 def _tiles_in(mask: np.ndarray, params: Params) -> list:
     area = mask.shape[0] * mask.shape[1]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    tiles = []
+    tiles, ragged = [], []
     for contour in contours:
         a = cv2.contourArea(contour)
         if a < params.min_tile_fraction * area or a > params.max_tile_fraction * area:
             continue
         if _tile_shaped(contour, params):
             tiles.append(contour)
+        elif _tile_shaped(contour, params, solidity=0.35):
+            ragged.append(contour)
         else:
             tiles += _split(contour, mask, area, params)
-    return tiles
+    return tiles + _ragged_tiles(ragged, tiles, mask, area, params)
+
+
+def _ragged_tiles(ragged, tiles, mask, area, params) -> list:
+    """A tile-shaped outline with bites out of it (dark pips at the rim, a shadow) is a tile when
+    its outline is the size of the clean tiles around it; otherwise it may hold touching tiles."""
+    sizes = sorted(_rect_area(t) for t in tiles)
+    typical = sizes[len(sizes) // 2] if sizes else None
+    found = []
+    for contour in ragged:
+        if typical and 0.7 * typical <= _rect_area(contour) <= 1.4 * typical:
+            found.append(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.int32).reshape(-1, 1, 2))
+        else:
+            found += _split(contour, mask, area, params)
+    return found
+
+
+def _rect_area(contour) -> float:
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    return w * h
 
 
 def _tile_shaped(contour, params: Params, solidity: float = 0.82) -> bool:
