@@ -13,7 +13,6 @@ import json
 import os
 import re
 import sqlite3
-import statistics
 import sys
 import threading
 import time

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play
+from .rounds import Outcome, Round
 from .rulesets import RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
 
 
-@dataclass(frozen=True)
-class Outcome:
-    ended_by: str            # went_out, stalemate, blocked
-    detail: str              # in a player's words
-    points: tuple[int, ...]
-    went_out: int | None
-
-
-class Hand:
+class Hand(Round):
     def __init__(self, rules: RuleSet, set_size: int, deal: Sequence[Iterable[Tile]],
                  yard: Iterable[Tile], starting_double: int, first_player: int = 0,
                  rng: random.Random | None = None):
@@ -69,10 +61,6 @@ class Hand:
 
     # --- what may be done --------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
     def targets(self) -> set[int]:
         """The numbers a play may join now."""
         if self.forced is not None:
@@ -100,12 +88,6 @@ class Hand:
         if self.yard:
             return plays + [Draw()] if (not plays or self._voluntary) else plays
         return plays if plays else [Pass()]
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def outcome(self) -> Outcome | None:
-        return self.ended
 
     # --- doing it ------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import IllegalAction
-from .hand import Outcome
+from .rounds import Outcome, Round
 from .presets import PRESETS
 from .rulesets import Rule, rule_set
 from .tiles import Tile
@@ -48,7 +48,7 @@ class EndTurn:
     """End a first turn after playing a string on one's own train."""
 
 
-class MexicanTrainRound:
+class MexicanTrainRound(Round):
     def __init__(self, deal: Sequence[Iterable[Tile]], yard: Iterable[Tile], engine: int = 15,
                  first_player: int = 0, rng: random.Random | None = None):
         self.rules = rule_set("mexican-train")
@@ -70,10 +70,6 @@ class MexicanTrainRound:
         self.ended: Outcome | None = None
         self.turns = 0
         self.log: list[tuple[int, object]] = []
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
 
     # --- what may be done ------------------------------------------------------
 
@@ -113,12 +109,6 @@ class MexicanTrainRound:
         if plays:
             return plays
         return [TrainDraw()] if self.yard else [Mark()]
-
-    def is_over(self) -> bool:
-        return self.ended is not None
-
-    def outcome(self) -> Outcome | None:
-        return self.ended
 
     # --- doing it ----------------------------------------------------------------
 

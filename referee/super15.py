@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import IllegalAction
-from .hand import Outcome
+from .rounds import Outcome, Round
 from .presets import PRESETS
 from .rulesets import Rule, rule_set
 from .tiles import Tile
@@ -67,7 +67,7 @@ class PassTurn:
     pass
 
 
-class Super15Round:
+class Super15Round(Round):
     def __init__(self, deal: Sequence[Iterable[Tile]], yard: Iterable[Tile], first_player: int = 0,
                  rng: random.Random | None = None):
         self.rules = rule_set("super-15")
@@ -89,10 +89,6 @@ class Super15Round:
         self.ended: Outcome | None = None
         self.turns = 0
         self.log: list[tuple[int, object]] = []
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
 
     # --- what may be done -----------------------------------------------------
 
@@ -127,12 +123,6 @@ class Super15Round:
         if plays:
             return plays
         return [DrawTwo()] if self.yard else [PassTurn()]
-
-    def is_over(self) -> bool:
-        return self.ended is not None
-
-    def outcome(self) -> Outcome | None:
-        return self.ended
 
     # --- doing it -----------------------------------------------------------------
 

@@ -14,7 +14,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from benchmarks.server import free_port, wait_until_up

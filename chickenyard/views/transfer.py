@@ -13,7 +13,7 @@ from ..store import create_game, save_hand
 from ..sheet import load_sheet
 from ..transfer import export_csv as sheet_csv
 from ..transfer import export_document, read_document
-from .loading import editable_sheet, sheet_for
+from .loading import sheet_for
 
 bp = Blueprint("transfer", __name__)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from referee.actions import Draw, IllegalAction, MissedCall, Pass, Play
 from referee.hand import Hand
 from referee.records import replay, write_record
-from referee.rulesets import PRESET_NAMES, rule_set
+from referee.rulesets import rule_set
 from referee.simulate import play_random_hand, simulate
 from referee.tiles import Tile, set_tiles
 
