@@ -60,7 +60,7 @@ def save_hand(db, sheet: Sheet, hand_number: int, entries: dict[int, Entry], *,
             _record(db, sheet.id, action, "entry", hand["id"], player.id, old, new, at, device)
             changed += 1
         if changed:
-            _touch(db, sheet.id, hand["id"], at)
+            _touch(db, sheet.id, [hand["id"]], at)
     return changed
 
 
@@ -83,7 +83,7 @@ def undo_last(db, game_id: int, *, device: str | None = None) -> list[dict]:
             undo_id = _record(db, game_id, action, "entry", change["hand_id"], change["player_id"],
                               current, restored, at, device, undoes=change["id"])
             db["changes"].update(change["id"], {"undone_by": undo_id})
-            _touch(db, game_id, change["hand_id"], at)
+        _touch(db, game_id, sorted({c["hand_id"] for c in undone}), at)
     return undone
 
 
@@ -131,8 +131,10 @@ def rotate_edit_key(db, game_id: int) -> str:
     return key
 
 
-def _touch(db, game_id: int, hand_id: int, at: str) -> None:
-    db.execute("update hands set version = version + 1 where id = ?", [hand_id])
+def _touch(db, game_id: int, hand_ids: list[int], at: str) -> None:
+    """After a change: each changed hand's version, the game's revision, and whether it is finished."""
+    for hand_id in hand_ids:
+        db.execute("update hands set version = version + 1 where id = ?", [hand_id])
     db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?", [at, game_id])
     # finished when every player has a score in every hand; an edit can reopen it
     from .sheet import load_sheet   # the sheet knows each game's idea of a finished hand
