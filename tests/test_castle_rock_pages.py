@@ -17,8 +17,11 @@ def test_home_shows_the_rules_and_win_rates(client):
 
 def test_real_tiles_are_told_and_removals_offered(client):
     url = start(client, "table")
-    for tile in ("0|1", "4|5", "1|6"):
+    page = client.get(url).get_data(as_text=True)
+    assert page.count('name="picked"') == 28          # the tile picker offers the whole unseen set
+    for tile in ("0|1", "4|5"):
         assert client.post(url + "/move", data={"action": "draw", "tile": tile}).status_code == 303
+    assert client.post(url + "/move", data={"action": "draw", "picked": "1|6"}).status_code == 303
     page = client.get(url).get_data(as_text=True)
     assert 'value="middle-1"' in page and "A removal is possible" in page
     refused = client.post(url + "/move", data={"action": "draw", "tile": "2|2"})

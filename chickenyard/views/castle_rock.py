@@ -80,7 +80,7 @@ def _page(row, state, problem=None, typed="", status=200):
 def move(game_id: int):
     row, state = _load(game_id)
     choice = request.form.get("action", "")
-    typed = (request.form.get("tile") or "").strip()
+    typed = (request.form.get("tile") or request.form.get("picked") or "").strip()
     try:
         action = _action(choice, typed)
         state.apply(action)
