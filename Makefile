@@ -3,17 +3,23 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test bench load install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the project's dependencies change.
+# Reinstall only when the project's dependencies change. The table's machine gets the app and
+# the pip counter; the test tools (pytest, Playwright) only where the tests run.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,vision]'
+	$(BIN)/python -m pip install --quiet -e '.[vision]'
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,vision]'
+	touch $(TEST_STAMP)
 
 install: $(STAMP)
 
@@ -21,7 +27,7 @@ run: $(STAMP)
 	$(BIN)/flask --app app init-db
 	$(BIN)/python -m chickenyard.serve
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
