@@ -97,7 +97,74 @@ def _tiles_in(mask: np.ndarray, params: Params) -> list:
             ragged.append(contour)
         else:
             tiles += _split(contour, mask, area, params)
+    tiles = _split_stacks(tiles, mask, params)
     return tiles + _ragged_tiles(ragged, tiles, mask, area, params)
+
+
+def _split_stacks(tiles: list, mask: np.ndarray, params: Params) -> list:
+    """Tiles touching end to end or side by side can make one tile-shaped outline (four stacked
+    tiles are as long as two wide). An outline several times the usual tile's area is cut into
+    a grid of tile-shaped pieces, along the lines where the face mask is thinnest."""
+    if len(tiles) < 2:
+        return tiles
+    typical = sorted(cv2.contourArea(t) for t in tiles)[len(tiles) // 2]
+    result = []
+    for tile in tiles:
+        k = round(cv2.contourArea(tile) / typical)
+        pieces = _grid(tile, k, mask, params) if 2 <= k <= 12 else None
+        result += pieces or [tile]
+    return result
+
+
+def _grid(contour, k: int, mask: np.ndarray, params: Params):
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    theta = np.deg2rad(angle)
+    u, v = np.array([np.cos(theta), np.sin(theta)]), np.array([-np.sin(theta), np.cos(theta)])
+    centre = np.array([cx, cy])
+    best, best_gap = None, -1.0
+    for cols in range(1, k + 1):
+        if k % cols:
+            continue
+        rows = k // cols
+        pw, ph = w / cols, h / rows
+        if not params.aspect_low <= max(pw, ph) / max(min(pw, ph), 1) <= params.aspect_high:
+            continue
+        gap = _cut_emptiness(mask, centre, u, v, w, h, cols, rows)
+        if gap > best_gap:
+            best_gap, best = gap, (cols, rows)
+    if best is None:
+        return None
+    cols, rows = best
+    pieces = []
+    for i in range(cols):
+        for j in range(rows):
+            middle = centre + ((i + 0.5) / cols - 0.5) * w * u + ((j + 0.5) / rows - 0.5) * h * v
+            half_w, half_h = w / cols / 2 * u, h / rows / 2 * v
+            corners = np.array([middle - half_w - half_h, middle + half_w - half_h,
+                                middle + half_w + half_h, middle - half_w + half_h])
+            pieces.append(corners.astype(np.int32).reshape(-1, 1, 2))
+    return pieces
+
+
+def _cut_emptiness(mask, centre, u, v, w, h, cols, rows) -> float:
+    """How much of the cut lines falls on gaps in the mask (1: all of it)."""
+    samples = []
+    for i in range(1, cols):
+        offset = (i / cols - 0.5) * w * u
+        samples += [centre + offset + t * h * v for t in np.linspace(-0.45, 0.45, 25)]
+    for j in range(1, rows):
+        offset = (j / rows - 0.5) * h * v
+        samples += [centre + offset + t * w * u for t in np.linspace(-0.45, 0.45, 25)]
+    if not samples:
+        return 0.0
+    height, width = mask.shape
+    empty = 0
+    for x, y in samples:
+        ix, iy = int(round(x)), int(round(y))
+        if 0 <= ix < width and 0 <= iy < height:
+            window = mask[max(iy - 2, 0):iy + 3, max(ix - 2, 0):ix + 3]
+            empty += int((window == 0).any())
+    return empty / len(samples)
 
 
 def _ragged_tiles(ragged, tiles, mask, area, params) -> list:

@@ -71,7 +71,7 @@ def working_copy(image: np.ndarray, params: Params = Params()) -> tuple[np.ndarr
     long_side = max(h, w)
     if long_side > params.work_long_side:
         scale = params.work_long_side / long_side
-        interp = cv2.INTER_AREA
+        interp = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR   # a mild reduction needs no area averaging
     elif long_side < params.min_long_side:
         scale = params.min_long_side / long_side
         interp = cv2.INTER_CUBIC
