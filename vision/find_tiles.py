@@ -44,7 +44,10 @@ def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]
     local = cv2.adaptiveThreshold(lab[:, :, 0], 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                   params.gap_window, params.gap_contrast)
     kernel = np.ones((3, 3), np.uint8)
-    return [cv2.morphologyEx(_fill_holes(m) & ~local, cv2.MORPH_OPEN, kernel) for m in candidates]
+    masks = [cv2.morphologyEx(_fill_holes(m) & ~local, cv2.MORPH_OPEN, kernel) for m in candidates]
+    if len(candidates) > 1:
+        masks.append(_outlined(light))     # already cut along every edge
+    return masks
 
 
 def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
@@ -65,6 +68,13 @@ def _differs_from_border(lab: np.ndarray, params: Params) -> np.ndarray:
     _, mask = cv2.threshold(np.clip(distance, 0, 255).astype(np.uint8), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+
+def _outlined(light: np.ndarray) -> np.ndarray:
+    """Faces as what their outlines enclose: for a tile no lighter than the table around it."""
+    edges = cv2.Canny(light, 20, 60)
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    return _fill_holes(edges)
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:
