@@ -26,6 +26,7 @@ def rectify(image: np.ndarray, corners: np.ndarray, params: Params = Params()) -
 
 
 def split_halves(tile: np.ndarray, params: Params = Params()) -> tuple[np.ndarray, np.ndarray]:
-    """The two halves, leaving out the rim and the middle band (bar, spinner pin)."""
-    s, b, m = params.tile_short, params.border, params.bar_band
+    """The two halves up to the middle line, leaving out the rim; the bar and the spinner pin are
+    told apart from pips when counting."""
+    s, b, m = params.tile_short, params.border, params.bar_overlap
     return tile[b:s - m, b:s - b], tile[s + m:2 * s - b, b:s - b]

@@ -29,7 +29,9 @@ class Params:
     # one tile, rectified
     tile_short: int = 120                      # rectified tile: 120 x 240 pixels
     border: int = 7                            # rim of the tile left out of each half
-    bar_band: int = 10                         # half-height of the middle band (bar, pin) left out
+    bar_overlap: int = 2                       # the halves stop this far short of the middle line
+    pin_zone: float = 1.3                      # a round spot this many bands from the bar, centred, is the pin
+    bar_band: int = 10                         # rows beside the bar kept out of the face colour and pip contrast
     # pips
     pip_contrast: float = 32.0                 # colour distance from the tile face (Lab units)
     pip_core_share: float = 0.5                # ... or this share of the strongest distance in the half

@@ -63,7 +63,8 @@ def analyse(image: np.ndarray, set_size: int | None = None, params: Params = Par
 def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params: Params):
     upright = rectify(work, region.corners, params)
     halves = split_halves(upright, params)
-    first, second = _drop_specks(*(count_half(h, params) for h in halves), halves[0].shape[:2], params)
+    first, second = _drop_specks(count_half(halves[0], params, bar_at_bottom=True),
+                                 count_half(halves[1], params, bar_at_bottom=False), halves[0].shape[:2], params)
     limit = set_size if set_size is not None else 18
     if first.value > limit or second.value > limit:
         return None          # not a half of this set: a false tile, or a misread one
