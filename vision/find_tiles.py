@@ -86,6 +86,10 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
     best = max((_tiles_in(m, params) for m in face_masks(image, params)), key=_tile_area)
+    if not best:
+        # nothing tile-shaped: a tile no lighter than the table, read by its outline
+        light = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0], (params.blur, params.blur), 0)
+        best = _tiles_in(_outlined(light), params)
     return [_region(t) for t in best]
 
 

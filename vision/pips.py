@@ -74,7 +74,7 @@ def drop_specks(first: HalfCount, second: HalfCount, shape, params: Params = Par
     """Pips of one tile are all alike: a spot much smaller than the tile's other pips, or a small
     one in a corner of the crop (the rim, a shadow, the end of the bar), is not a pip."""
     radii = sorted(r for half in (first, second) for _, _, r in half.spots)
-    reference = radii[len(radii) // 2] if radii else None
+    reference = radii[len(radii) // 2] if len(radii) >= 2 else None   # one spot is no measure of itself
     height, width = shape
     corner = params.speck_corner * width
 
