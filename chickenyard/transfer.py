@@ -145,7 +145,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
             problems.append(f"{where}: this game's hand {index + 1} starts with "
                             f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {double!r}.")
             continue
-        data = _as_form(hand["entries"], seats, where, problems)
+        data = _as_form(hand.get("entries", []), seats, where, problems)
         if data is None:
             continue
         row = HandRow(0, number, double, 0)

@@ -152,3 +152,11 @@ def test_upload_without_a_file_or_token(client, app):
     response = client.post("/games/import", data={"file": (io.BytesIO(json.dumps(DOC).encode()), "g.json")},
                            content_type="multipart/form-data", with_csrf=False)
     assert response.status_code == 400 and counts(app)["games"] == 0
+
+
+def test_a_hand_without_entries_is_an_empty_hand(client):
+    doc = copy.deepcopy(DOC)
+    doc["hands"] = [{"double": 9}]
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201
+    assert client.get(f"/games/{response.get_json()['id']}/export.json").get_json()["hands"] == []
