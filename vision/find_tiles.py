@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .bars import tiles_from_bars
 from .params import Params
 
 
@@ -85,7 +86,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
-    best = max((_tiles_in(m, params) for m in face_masks(image, params)), key=_tile_area)
+    best = max((_tiles_in(m, params, image) for m in face_masks(image, params)), key=_tile_area)
     if not best:
         # nothing tile-shaped: a tile no lighter than the table, read by its outline
         light = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0], (params.blur, params.blur), 0)
@@ -97,10 +98,10 @@ def _tile_area(contours) -> float:
     return sum(cv2.contourArea(c) for c in contours)
 
 
-def _tiles_in(mask: np.ndarray, params: Params) -> list:
+def _tiles_in(mask: np.ndarray, params: Params, image: np.ndarray | None = None) -> list:
     area = mask.shape[0] * mask.shape[1]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    tiles, ragged = [], []
+    tiles, ragged, tangled = [], [], []
     for contour in contours:
         a = cv2.contourArea(contour)
         if a < params.min_tile_fraction * area or a > params.max_tile_fraction * area:
@@ -110,9 +111,28 @@ def _tiles_in(mask: np.ndarray, params: Params) -> list:
         elif _tile_shaped(contour, params, solidity=0.35):
             ragged.append(contour)
         else:
-            tiles += _split(contour, mask, area, params)
+            tangled.append(contour)
+    if len(tiles) == 1 and image is not None:
+        # with no other tile to compare its size with, a row of touching tiles can pass for one
+        by_bars = tiles_from_bars(image, tiles[0], None, [], params)
+        if len(by_bars) >= 2 and abs(_tile_area(by_bars) / cv2.contourArea(tiles[0]) - 1) < 0.2:
+            tiles = by_bars         # and they fill the outline between them
     tiles = _split_stacks(tiles, mask, params)
-    return tiles + _ragged_tiles(ragged, tiles, mask, area, params)
+    found = tiles + _ragged_tiles(ragged, tiles, mask, area, params)
+    for contour in tangled:
+        pieces = _split(contour, mask, area, params)
+        if image is not None:
+            by_bars = tiles_from_bars(image, contour, _typical_short_side(tiles) if tiles else None,
+                                      [cv2.minAreaRect(t)[2] for t in tiles], params)
+            if len(by_bars) > len(pieces):
+                pieces = by_bars
+        found += pieces
+    return found
+
+
+def _typical_short_side(tiles) -> float:
+    sides = sorted(min(cv2.minAreaRect(t)[1]) for t in tiles)
+    return sides[len(sides) // 2]
 
 
 def _split_stacks(tiles: list, mask: np.ndarray, params: Params) -> list:

@@ -20,12 +20,23 @@ class Params:
     split_erosions: int = 12                   # tries at separating touching tiles
     gap_window: int = 31                       # neighbourhood for the dark gaps between touching tiles
     gap_contrast: int = 18
-    # divider bars
+    # divider bars: tiles in a blob no cut separates
     bar_window: int = 25
     bar_contrast: int = 18
-    bar_min_length: float = 0.012              # of the image's long side
+    bar_length_low: float = 0.5                # of the photo's usual tile width
+    bar_length_high: float = 1.05
+    bar_piece: float = 0.2                     # a stripe this share of a tile wide may be half a bar
+    bar_pin_gap: float = 0.2                   # the widest spinner pin between two halves of a bar
     bar_elongation: float = 3.5
+    bar_piece_elongation: float = 2.5          # half a bar is still far from round
     bar_fill: float = 0.55
+    bar_tile_spacing: float = 0.8              # bars closer than this share of a tile width are one tile's
+    bar_min_length: float = 0.03               # of the blob's long side, when the bars alone tell the tile size
+    bar_min_thickness: float = 0.06            # of the bar's length: a bar, not a crack or a gap
+    bar_share_of_width: float = 0.8            # a divider bar spans this share of the tile's width
+    bar_trim_from: float = 0.8                 # a tile's end may lie this much nearer its bar than usual
+    bar_square_tolerance: float = 12.0         # degrees off square that touching tiles may lie
+    bar_tile_inside: float = 0.85              # share of a tile read from its bar that lies in the blob
     # one tile, rectified
     tile_short: int = 120                      # rectified tile: 120 x 240 pixels
     border: int = 7                            # rim of the tile left out of each half

@@ -15,14 +15,16 @@ COLOURS = {1: (235, 180, 60), 2: (60, 160, 40), 3: (40, 40, 210), 4: (40, 70, 12
            11: (40, 20, 120), 12: (120, 120, 120), 13: (30, 90, 30), 14: (90, 30, 30), 15: (20, 20, 20)}
 
 
-def draw_tile(canvas, centre, width, angle_deg, values, coloured=False, face=(235, 240, 245), pin=False):
+def draw_tile(canvas, centre, width, angle_deg, values, coloured=False, face=(235, 240, 245), pin=False,
+              outline=True):
     """A tile `width` pixels wide (twice as long), rotated, with its pips drawn."""
     w, h = width, 2 * width
     tile = np.zeros((h + 8, w + 8, 3), np.uint8)
     mask = np.zeros((h + 8, w + 8), np.uint8)
     cv2.rectangle(mask, (4, 4), (w + 3, h + 3), 255, -1)
     tile[mask > 0] = face
-    cv2.rectangle(tile, (4, 4), (w + 3, h + 3), (90, 90, 90), 2)
+    if outline:
+        cv2.rectangle(tile, (4, 4), (w + 3, h + 3), (90, 90, 90), 2)
     bar_y = 4 + h // 2
     cv2.rectangle(tile, (4 + w // 8, bar_y - max(1, w // 40)), (4 + w - w // 8, bar_y + max(1, w // 40)), (20, 20, 20), -1)
     if pin:
@@ -52,11 +54,12 @@ def table(width=1000, height=750, seed=0, colour=(40, 45, 55)):
     return np.clip(canvas + noise, 0, 255).astype(np.uint8)
 
 
-def photo_of(tiles, seed=0, width=1000, height=750, tile_width=80, coloured=False, pin=False):
-    """tiles: list of ((a, b), (cx, cy), angle)."""
+def photo_of(tiles, seed=0, width=1000, height=750, tile_width=80, coloured=False, pin=False, outline=True):
+    """tiles: list of ((a, b), (cx, cy), angle); `outline=False` draws no edge, so that touching
+    faces run into each other with no line between them."""
     canvas = table(width, height, seed)
     for values, centre, angle in tiles:
-        draw_tile(canvas, centre, tile_width, angle, values, coloured=coloured, pin=pin)
+        draw_tile(canvas, centre, tile_width, angle, values, coloured=coloured, pin=pin, outline=outline)
     canvas = cv2.GaussianBlur(canvas, (3, 3), 0)
     ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 92])
     return data.tobytes()

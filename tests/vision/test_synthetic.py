@@ -51,6 +51,23 @@ def test_touching_tiles_side_by_side():
     assert found(photo_of(tiles, seed=5), 9) == want
 
 
+def test_tiles_touching_in_an_l_with_no_line_between_are_read_by_their_bars():
+    # an upright tile with a crosswise one against its upper half, and one tile apart to give the size
+    tiles = [((0, 6), (400, 360), 0), ((6, 6), (400 + 40 + 80, 360 - 40), 90), ((0, 5), (750, 550), 90)]
+    for pin in (False, True):      # a spinner pin cuts each bar in two
+        assert found(photo_of(tiles, seed=11, pin=pin, outline=False), 9) == \
+            Counter({(0, 6): 1, (6, 6): 1, (0, 5): 1}), pin
+
+
+@pytest.mark.parametrize("count", [2, 4, 5, 7])
+def test_a_row_of_touching_tiles_with_no_line_between_is_read_by_its_bars(count):
+    # one blob and no tile apart (four in a row look like one tile lying crosswise): the bars
+    # alone tell the tiles' width
+    values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 2), (1, 6), (4, 4)][:count]
+    tiles = [(v, (200 + i * 80, 380), 0) for i, v in enumerate(values)]
+    assert found(photo_of(tiles, seed=12, outline=False), 6) == Counter(tuple(sorted(v)) for v in values)
+
+
 def test_coloured_pips_of_a_double_twelve_set():
     tiles = scattered([(12, 7), (11, 3), (10, 9), (8, 1)], seed=3, tile_width=110)
     assert found(photo_of(tiles, seed=3, coloured=True, tile_width=110), 12) == \
