@@ -6,8 +6,11 @@ sheet runs where OpenCV is not installed.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from pathlib import Path
+
+from referee.tiles import Tile
 
 from .clock import now
 from .db import transaction
@@ -71,3 +74,24 @@ def delete_photos(db, folder: str, game_id: int) -> int:
     for row in rows:
         photo_path(folder, row).unlink(missing_ok=True)
     return len(rows)
+
+
+def tiles_in_row_order(found: dict) -> list[Tile]:
+    """The tiles of a photographed row, from one end to the other: sorted along the line that
+    runs through their centres (its principal axis), pointing right, or down for a column."""
+    centred = []
+    for tile in found["tiles_detail"]:
+        xs, ys = zip(*tile["corners"])
+        centred.append((sum(xs) / len(xs), sum(ys) / len(ys), Tile(*tile["values"])))
+    if len(centred) < 2:
+        return [t for _, _, t in centred]
+    mx = sum(x for x, _, _ in centred) / len(centred)
+    my = sum(y for _, y, _ in centred) / len(centred)
+    sxx = sum((x - mx) ** 2 for x, _, _ in centred)
+    syy = sum((y - my) ** 2 for _, y, _ in centred)
+    sxy = sum((x - mx) * (y - my) for x, y, _ in centred)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)        # the principal axis of the centres
+    ux, uy = math.cos(angle), math.sin(angle)
+    if (ux < 0) if abs(ux) >= abs(uy) else (uy < 0):
+        ux, uy = -ux, -uy                                # a row reads rightwards, a column downwards
+    return [t for _, _, t in sorted(centred, key=lambda c: c[0] * ux + c[1] * uy)]

@@ -156,6 +156,16 @@ class CastleRock:
         return self.is_over() and len(self.row) <= 2
 
 
+def tiles_beyond(row: tuple[Tile, ...], photographed: list[Tile]) -> tuple[list[Tile], bool]:
+    """The tiles a photo of the row shows beyond the row as it stands, read in whichever direction
+    agrees with the row (a photo may be taken from the far side of the table), and whether the
+    photo's first tiles are the row as it stands."""
+    def agreement(seen: list[Tile]) -> int:
+        return sum(a == b for a, b in zip(seen, row))
+    seen = max((photographed, photographed[::-1]), key=agreement)
+    return seen[len(row):], agreement(seen) == len(row)
+
+
 # --- policies -------------------------------------------------------------------
 
 def greedy(row: tuple[Tile, ...]):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 
 def start(client, mode, set_size=6):
     response = client.post("/castle-rock/new", data={"mode": mode, "set": str(set_size)})
@@ -47,3 +49,62 @@ def test_someone_elses_game_is_not_found(app, client):
     url = start(client, "practice")
     assert app.test_client().get(url).status_code == 404
     assert client.post("/castle-rock/new", data={"mode": "cheat"}).status_code == 400
+
+
+def test_several_tiles_told_at_once_join_until_a_removal_is_due(client):
+    url = start(client, "table")
+    # 0|1 4|5 1|6 makes a removal due (0|1 and 1|6 share a 1): 2|2 must wait for it
+    response = client.post(url + "/move", data={"action": "draw", "tile": "0|1, 4|5 1|6 2|2"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("?tile=2%7C2")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "0|1, 4|5, 1|6 joined the row; 2|2 must wait" in page and "must always remove" in page
+    assert "Waiting to join the row after the removal: 2|2" in page and 'value="middle-1"' in page
+    after = client.post(url + "/move", data={"action": "middle-1", "waiting": "2|2"})
+    page = client.get(after.headers["Location"]).get_data(as_text=True)
+    assert 'name="tile" value="2|2"' in page.replace('id="tile" ', "")
+    refused = client.post(url + "/move", data={"action": "draw", "tile": "3|3 x|y"})
+    assert refused.status_code == 422 and "x|y&#39; is not a tile" in refused.get_data(as_text=True)
+
+
+def _row_photo(client, url, tiles, seed=21):
+    import io
+    from tests.vision.synthetic import photo_of
+    data = photo_of([(t, (110 + i * 130, 380), 0) for i, t in enumerate(tiles)], seed=seed, width=1000)
+    return client.post(url + "/photo", data={"photo": (io.BytesIO(data), "row.jpg")},
+                       content_type="multipart/form-data")
+
+
+def test_a_photo_of_the_row_offers_the_new_tiles_at_its_end(client):
+    pytest.importorskip("cv2")
+    url = start(client, "table")
+    # the row's first three tiles, turned over and laid out: all three are new
+    page = _row_photo(client, url, [(0, 1), (4, 5), (2, 3)]).get_data(as_text=True)
+    assert "New at the end: 0|1 4|5 2|3" in page and 'value="0|1 4|5 2|3"' in page
+    client.post(url + "/move", data={"action": "draw", "tile": "0|1 4|5 2|3"})
+    # one more tile turned over: the photo shows four, of which the last is new
+    page = _row_photo(client, url, [(0, 1), (4, 5), (2, 3), (6, 6)], seed=22).get_data(as_text=True)
+    assert "New at the end: 6|6" in page and 'value="6|6"' in page
+    # the same row photographed from the far side of the table reads the other way round
+    page = _row_photo(client, url, [(6, 6), (3, 2), (5, 4), (1, 0)], seed=23).get_data(as_text=True)
+    assert "New at the end: 6|6" in page
+
+
+def test_a_photo_of_the_row_that_is_not_a_photo_or_without_opencv(client, monkeypatch):
+    import io
+
+    import vision
+    url = start(client, "table")
+    monkeypatch.setattr(vision, "available", lambda: False)
+    page = client.get(url).get_data(as_text=True)
+    assert "needs the optional OpenCV module" in page
+    response = client.post(url + "/photo", data={"photo": (io.BytesIO(b"x"), "row.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 503 and "not installed" in response.get_data(as_text=True)
+    monkeypatch.undo()
+    pytest.importorskip("cv2")
+    response = client.post(url + "/photo", data={"photo": (io.BytesIO(b"GIF89a no"), "row.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400 and "not a photo Chickenyard can read" in response.get_data(as_text=True)
+    assert client.post(url + "/photo", data={}).status_code == 400
+    practice = start(client, "practice")
+    assert client.post(practice + "/photo", data={}).status_code == 400

@@ -107,3 +107,18 @@ def test_photos_are_kept_with_the_game_and_can_be_deleted(client, app, tmp_path)
     assert client.post(f"/games/{game_id}/photos/delete", data={}).status_code == 303
     assert not list((tmp_path / "photos").rglob("*.img"))
     assert connect(app.config["DATABASE"])["photos"].count == 0
+
+
+def test_a_photographed_row_is_read_from_one_end_to_the_other():
+    from chickenyard.photos import tiles_in_row_order
+    from referee.tiles import Tile
+
+    def found(centres):
+        return {"tiles_detail": [{"values": [i, i], "corners": [[x - 10, y - 20], [x + 10, y - 20], [x + 10, y + 20],
+                                                                [x - 10, y + 20]]} for i, (x, y) in enumerate(centres)]}
+    # a slightly slanting row, tiles found in no particular order: read left to right
+    assert tiles_in_row_order(found([(300, 210), (100, 200), (500, 220), (200, 205)])) == \
+        [Tile(1, 1), Tile(3, 3), Tile(0, 0), Tile(2, 2)]
+    # a column: read top to bottom
+    assert tiles_in_row_order(found([(50, 400), (52, 100), (48, 250)])) == [Tile(1, 1), Tile(2, 2), Tile(0, 0)]
+    assert tiles_in_row_order(found([])) == []

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import lru_cache
 
 from flask import Blueprint, abort, flash, render_template, request, session, url_for
 
 from referee.actions import IllegalAction
-from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, win_rates
+from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, tiles_beyond, win_rates
 from referee.tiles import BadTile, Tile
 
 from ..clock import now
 from ..db import get_db, transaction
 from ..htmx import see_other
+from ..photos import PhotoRefused, analyse, tiles_in_row_order, vision_available
 
 bp = Blueprint("castle_rock", __name__)
 STATS_GAMES = 100        # per page view of a fresh server: about a second and a half
@@ -67,13 +69,13 @@ def new():
 @bp.get("/castle-rock/<int:game_id>")
 def game(game_id: int):
     row, state = _load(game_id)
-    return _page(row, state)
+    return _page(row, state, typed=request.args.get("tile", "")[:200])
 
 
-def _page(row, state, problem=None, typed="", status=200):
+def _page(row, state, problem=None, typed="", status=200, photo_note=None):
     return render_template("castle_rock.html", game_id=row["id"], mode=row["mode"], state=state,
                            actions=state.legal_actions(), problem=problem, typed=typed, rules=RULES,
-                           stats=statistics()), status
+                           stats=statistics(), photo_note=photo_note, vision=vision_available()), status
 
 
 @bp.post("/castle-rock/<int:game_id>/move")
@@ -82,11 +84,22 @@ def move(game_id: int):
     choice = request.form.get("action", "")
     typed = (request.form.get("tile") or request.form.get("picked") or "").strip()
     try:
-        action = _action(choice, typed)
-        state.apply(action)
+        actions = _actions(choice, typed)
+        state.apply(actions[0])
     except (IllegalAction, ValueError) as problem:
         message = problem.cites() if isinstance(problem, IllegalAction) else str(problem)
         return _page(row, state, message, typed, 422)
+    # several tiles told at once (a photo of the row): each joins the row in turn, until a removal
+    # must be made first; the rest wait in the box for after it
+    waiting = [request.form.get("waiting", "").strip()] if choice != "draw" else []
+    for done, action in enumerate(actions[1:], start=1):
+        try:
+            state.apply(action)
+        except IllegalAction as problem:
+            waiting = [a.tile for a in actions[done:]]
+            flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
+                  f"{' '.join(map(str, waiting))} must wait: {problem.cites()}")
+            break
     db = get_db()
     with transaction(db):
         db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
@@ -94,18 +107,61 @@ def move(game_id: int):
     if state.is_over():
         flash("Won: only two dominoes or fewer remain." if state.won() else
               f"The bone pile is empty and nothing more can be removed: {len(state.row)} dominoes remain.")
-    return see_other(url_for("castle_rock.game", game_id=game_id))
+    later = {"tile": " ".join(map(str, waiting))[:200]} if any(waiting) else {}
+    return see_other(url_for("castle_rock.game", game_id=game_id, **later))
 
 
-def _action(choice: str, typed: str):
+def _actions(choice: str, typed: str) -> list:
     kind, _, index = choice.partition("-")
     if kind == "draw":
         if not typed:
-            return DrawTile()
-        try:
-            return DrawTile(Tile.parse(typed))
-        except BadTile as problem:
-            raise ValueError(f"{typed!r} is not a tile; write it like 3|4.") from problem
+            return [DrawTile()]
+        return [DrawTile(tile) for tile in _tiles(typed)]
     if kind in ("middle", "three") and index.isdigit():
-        return (RemoveMiddle if kind == "middle" else RemoveThree)(int(index))
+        return [(RemoveMiddle if kind == "middle" else RemoveThree)(int(index))]
     raise ValueError("Choose a removal, or draw the next tile.")
+
+
+def _tiles(typed: str) -> list[Tile]:
+    """One tile ("3|4", "3 4") or several in row order ("3|4 5|6", "3-4, 5-6")."""
+    try:
+        return [Tile.parse(typed)]
+    except BadTile:
+        pass
+    words = [w for w in re.split(r"[\s,;]+", typed) if w]
+    tiles = []
+    for word in words:
+        try:
+            tiles.append(Tile.parse(word))
+        except BadTile as problem:
+            raise ValueError(f"{word!r} is not a tile; write it like 3|4 (several: 3|4 5|6).") from problem
+    return tiles
+
+
+@bp.post("/castle-rock/<int:game_id>/photo")
+def photo(game_id: int):
+    """A photo of the row: the tiles it shows beyond the row as it stands are offered to add."""
+    row, state = _load(game_id)
+    if row["mode"] != "table":
+        abort(400, "Photos of the row are for games with real tiles.")
+    upload = request.files.get("photo")
+    if not vision_available():
+        return _page(row, state, "Photo counting is not installed on the machine serving this table; "
+                                 "type the tiles or tap them instead.", status=503)
+    if upload is None or not upload.filename:
+        return _page(row, state, "Take or choose a photo of the row first.", status=400)
+    try:
+        found = analyse(upload.read(), state.set_size)
+    except PhotoRefused as refused:
+        return _page(row, state, str(refused), status=400)
+    seen = tiles_in_row_order(found)
+    new, agrees = tiles_beyond(state.row, seen)
+    if not seen:
+        note = "No tiles were recognised in that photo. Photograph the row from above, or type the tile."
+    elif not new:
+        note = f"The photo shows {len(seen)} tile(s), no more than the row already holds."
+    else:
+        note = f"The photo shows {len(seen)} tile(s): {' '.join(map(str, seen))}. " + \
+            ("New at the end: " if agrees else "They do not begin with the row as it stands, so check them. "
+             "Proposed as new: ") + f"{' '.join(map(str, new))}. Check, correct if needed, then add."
+    return _page(row, state, typed=" ".join(map(str, new)), photo_note=note)

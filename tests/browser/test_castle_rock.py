@@ -22,3 +22,23 @@ def test_play_a_practice_game_to_the_end(browser, live_server, artifacts):
     assert "Won!" in page.locator(".winner").inner_text() or "Lost:" in page.locator(".winner").inner_text()
     page.screenshot(path=str(artifacts / "castle-rock-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_real_tiles_read_from_a_photo_of_the_row(browser, live_server, artifacts, tmp_path):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    photo = tmp_path / "row.jpg"
+    photo.write_bytes(photo_of([(t, (110 + i * 130, 380), 0) for i, t in enumerate([(0, 1), (4, 5), (2, 3)])],
+                               seed=31))
+    page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    page.goto(live_server + "/castle-rock")
+    page.locator("#set").select_option("6")
+    page.get_by_role("button", name="Real tiles").click()
+    page.locator("#photo").set_input_files(str(photo))
+    page.get_by_role("button", name="Read the row from the photo").click()
+    assert "New at the end: 0|1 4|5 2|3" in page.locator("#photo-note").inner_text()
+    assert page.locator("#tile").input_value() == "0|1 4|5 2|3"
+    page.screenshot(path=str(artifacts / "castle-rock-photo-360.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Add it to the row").click()
+    assert page.locator(".row-tile").count() == 3

@@ -104,3 +104,13 @@ def test_win_rates_and_the_cli():
     figures = json.loads(done.stdout)
     assert figures["games"] == 300 and figures["set"] == 6
     assert 0.05 < figures["win_rate"]["greedy"] < 0.4 and figures["win_rate"]["search"] >= figures["win_rate"]["greedy"]
+
+
+def test_a_photo_of_the_row_tells_the_tiles_beyond_it_read_either_way():
+    from referee.castle_rock import tiles_beyond
+    row = (Tile(0, 1), Tile(4, 5))
+    assert tiles_beyond(row, [Tile(0, 1), Tile(4, 5), Tile(2, 6)]) == ([Tile(2, 6)], True)
+    assert tiles_beyond(row, [Tile(2, 6), Tile(4, 5), Tile(0, 1)]) == ([Tile(2, 6)], True)   # far side
+    assert tiles_beyond(row, [Tile(0, 1), Tile(4, 5)]) == ([], True)
+    assert tiles_beyond(row, [Tile(0, 2), Tile(4, 5), Tile(3, 3)]) == ([Tile(3, 3)], False)  # a misread
+    assert tiles_beyond((), [Tile(1, 1), Tile(2, 2), Tile(3, 3)]) == ([Tile(1, 1), Tile(2, 2), Tile(3, 3)], True)
