@@ -10,7 +10,8 @@ from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 from .printing import Layout, LayoutError, layout
 from .sheet import Sheet
 
-GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train"}
+GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train", "super-15": "Super 15"}
+ONE_PRESET = {"mexican-train": "mexican-train", "super-15": "super-15"}   # games with a single rule set
 
 
 @dataclass
@@ -20,7 +21,8 @@ class PrintSheet:
     names: list[str]
     doubles: list[int]
     page: Layout
-    scores: dict[int, list[int | None]] = field(default_factory=dict)   # hand number -> points per player
+    # hand number -> per player: points left, or in Super 15 1 for the round's winner and 0 for the others
+    scores: dict[int, list[int | None]] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     finished: bool = False
     day: str = ""
@@ -29,6 +31,11 @@ class PrintSheet:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def by_pips(self) -> bool:
+        """Super 15 has no points: a sheet of rounds, with the winner of each ticked."""
+        return self.rules.scored_by_pips
 
     def running(self, upto: int) -> list[int | None]:
         """Totals of hands 1..upto per player; None while any of those hands is blank."""
@@ -66,8 +73,8 @@ def read_blank_form(args) -> BlankForm:
     form = BlankForm(typed, names)
     if (typed["game"] or "chickenfoot") not in GAMES:
         form.errors["game"] = "Choose a game Chickenyard prints sheets for."
-    if typed["game"] == "mexican-train":
-        typed["preset"] = "mexican-train"
+    if typed["game"] in ONE_PRESET:
+        typed["preset"] = ONE_PRESET[typed["game"]]
     try:
         rules = rule_set(typed["preset"] or "classic")
     except UnknownPreset:
@@ -102,8 +109,16 @@ def read_blank_form(args) -> BlankForm:
 def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
     doubles = [h.double for h in sheet.hands]
     page = layout(paper, orientation, doubles, len(sheet.players))
-    scores = {h.number: [h.entry(p.id).points for p in sheet.players] for h in sheet.hands}
+    scores = {h.number: _marks(sheet, h) for h in sheet.hands}
     winners = sheet.names(sheet.winners)
     return PrintSheet(sheet.rules, sheet.set_size, [p.name for p in sheet.players], doubles, page, scores,
                       winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]
                       if sheet.finished else date.today().isoformat(), filled=True)
+
+
+def _marks(sheet: Sheet, hand) -> list[int | None]:
+    """What goes in a hand's boxes: each player's points, or in Super 15 a tick for the winner."""
+    if sheet.by_pips:
+        return [hand.entry(p.id).points for p in sheet.players]
+    winner = hand.round_winner(sheet.players)
+    return [None if winner is None else int(p.id == winner) for p in sheet.players]

@@ -99,3 +99,25 @@ def test_mexican_train_sheets_print_too(client, app):
     game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="mexican-train")
     pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
     assert pages == 1 and "Mexican Train" in text and "Ann" in text
+
+
+def test_super_15_sheets_tick_the_winner_of_each_round(client, app):
+    response = client.get("/print/sheet.pdf?game=super-15&set=15&players=4&paper=a4")
+    pages, size, text = pdf_facts(response.data)
+    text = " ".join(text.split())
+    assert pages == 1 and "Super 15" in text and "Round" in text and text.count("any double") == 5
+    assert "tick the winner of each round" in text and "Rounds won" in text and "0|0" not in text
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15", hands=2)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    rows = re.findall(r'<tr class="(hand|subtotal|total)">(.*?)</tr>', page, re.S)
+    cells = [re.findall(r'<td class="box">(.*?)</td>', body) for _, body in rows]
+    assert cells[0] == ["", "✓ won", ""] and cells[1] == ["", "", ""]    # round 2 still to play
+    assert cells[-1] == ["", "", ""]                                     # no tally while a round is open
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, went_out="Bo"))
+    pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert pages == 1 and "Winner: Bo" in text and text.count("won") >= 3
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
+    assert re.findall(r'<td class="box">(.*?)</td>', total) == ["0", "2", "0"]
