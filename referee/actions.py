@@ -40,7 +40,13 @@ class MissedCall:
     tile: Tile | None = None   # the penalty tile drawn, when the yard has one
 
 
-Action = Play | Draw | Pass | MissedCall
+@dataclass(frozen=True)
+class TakeBack:
+    """Classic: `player` picks up the tile just played, before the next player acts."""
+    player: int
+
+
+Action = Play | Draw | Pass | MissedCall | TakeBack
 
 
 class IllegalAction(ValueError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from .actions import Draw, IllegalAction, MissedCall, Pass, Play
+from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from .rounds import Outcome, Round
 from .rulesets import RuleSet, leftover_points
 from .tiles import Tile
@@ -41,6 +41,8 @@ class Hand(Round):
         self._voluntary = rules.value("voluntary_draw")
         self._must_play_drawn = rules.value("play_drawn") == "must"
         self._end_when_stuck = rules.value("empty_yard") == "end"
+        self._take_backs = bool(rules.value("take_back"))
+        self._before_play: tuple | None = None   # what a take-back restores
         self._check_tiles()
         holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
         if holder is not None:
@@ -94,13 +96,20 @@ class Hand(Round):
     def apply(self, action) -> None:
         if self.phase == OVER:
             raise IllegalAction("The hand is over.", self.rules["hand_ends"])
+        if isinstance(action, TakeBack):
+            return self._take_back(action)
         if isinstance(action, MissedCall):
+            self._before_play = None
             return self._missed_call(action)
         if action not in self.legal_actions() and not (isinstance(action, Draw) and action.tile is not None
                                                        and Draw() in self.legal_actions()):
             raise self._why_not(action)
         if isinstance(action, Draw) and action.tile is not None and action.tile not in self.yard:
             raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
+        self._before_play = None
+        if self._take_backs and isinstance(action, Play) and self.phase == PLAY:
+            self._before_play = (action.tile, self.turn, list(self.ends), self.forced and list(self.forced),
+                                 self.drawn, self.drew_by_choice, self.passes, set(self.skips), self.turns)
         self.turns += 1
         self.log.append((self.turn, action))
         if isinstance(action, Play):
@@ -176,6 +185,25 @@ class Hand(Round):
             if self.turn not in self.skips:
                 return
             self.skips.discard(self.turn)   # classic: "his/her turn is *skipped*"
+
+    def can_take_back(self, player: int) -> bool:
+        """Whether `player` may pick up the tile they just played (classic only)."""
+        return self._before_play is not None and self._before_play[1] == player
+
+    def _take_back(self, action: TakeBack) -> None:
+        """Classic: "The domino just played may be picked up and replaced with another *only if* the
+        next person has not laid down a domino." Chickenyard allows it until the next player acts."""
+        rule = self.rules["take_back"]
+        if not self._take_backs:
+            raise IllegalAction("This rule set does not let a played tile be taken back.", rule)
+        if not self.can_take_back(action.player):
+            raise IllegalAction("Only the tile just played can be taken back, by the player who played it, "
+                                "before the next player acts.", rule)
+        (tile, self.turn, self.ends, self.forced, self.drawn, self.drew_by_choice, self.passes,
+         self.skips, self.turns) = self._before_play
+        self.hands[self.turn].add(tile)
+        self._before_play = None
+        self.log.append((action.player, action))
 
     def _missed_call(self, call: MissedCall) -> None:
         rule = self.rules["last_tile_penalty"]

@@ -5,7 +5,7 @@ Like a chess game in PGN: the deal, the chicken yard, and the moves. A play
 """
 from __future__ import annotations
 
-from .actions import Draw, IllegalAction, MissedCall, Pass, Play
+from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from .hand import Hand
 from .rulesets import rule_set
 from .tiles import BadTile, Tile
@@ -43,11 +43,13 @@ def parse_move(move: dict):
         return player, Play(Tile(a, b), a)
     if move.get("penalty") == "missed_call":
         return player, MissedCall(player, _tile(move["draw"]) if move.get("draw") else None)
+    if move.get("take_back") is True:
+        return player, TakeBack(player)
     if "draw" in move:
         return player, Draw(_tile(move["draw"]))
     if move.get("pass") is True:
         return player, Pass()
-    raise BadRecord(f"a move is a play, a draw or a pass: {move!r}")
+    raise BadRecord(f"a move is a play, a draw, a pass or a take-back: {move!r}")
 
 
 def move_record(player: int, action) -> dict:
@@ -58,6 +60,8 @@ def move_record(player: int, action) -> dict:
         if action.tile is not None:
             record["draw"] = str(action.tile)
         return record
+    if isinstance(action, TakeBack):
+        return {"player": player, "take_back": True}
     if isinstance(action, Draw):
         return {"player": player, "draw": str(action.tile)}
     return {"player": player, "pass": True}
@@ -210,7 +214,7 @@ def replay(record: dict) -> dict:
         return {"legal": False, "move": None, "reason": str(problem), "rule": None, "source": None,
                 "over": False, "ended_by": None, "points": None, "next_player": None}
     for index, (player, action) in enumerate(moves):
-        expected = action.player if isinstance(action, MissedCall) else hand.turn
+        expected = action.player if isinstance(action, (MissedCall, TakeBack)) else hand.turn
         try:
             if player != expected or hand.is_over():
                 raise IllegalAction("The hand is over." if hand.is_over() else

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.actions import Draw, IllegalAction, MissedCall, Pass, Play
+from referee.actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from referee.hand import Hand
 from referee.records import replay, write_record
 from referee.rulesets import rule_set
@@ -167,6 +167,51 @@ def test_missed_last_tile_call_draws_one_or_loses_a_turn():
         hand("set-insert", [["9|9", "9|1"], ["9|2"]], []).apply(MissedCall(1))
 
 
+def test_classic_lets_the_tile_just_played_be_taken_back_until_the_next_player_acts():
+    # classic: "The domino just played may be picked up and replaced with another *only if* the next
+    # person has not laid down a domino."
+    h = hand("classic", [["9|9", "9|1", "9|2"], ["9|3", "3|3", "9|5"]], ["5|6"])
+    h.apply(Play(T("9|9"), 9))
+    h.apply(Play(T("9|3"), 9))
+    before = (h.turn, sorted(h.ends), list(h.forced), sorted(h.hands[0]))
+    h.apply(Play(T("9|1"), 9))
+    assert h.turn == 1 and T("9|1") not in h.hands[0]
+    h.apply(TakeBack(0))
+    assert (h.turn, sorted(h.ends), list(h.forced), sorted(h.hands[0])) == before
+    h.apply(Play(T("9|2"), 9))                       # replaced with another
+    h.apply(Play(T("9|5"), 9))                       # the next player has laid down a domino
+    with pytest.raises(IllegalAction, match="Only the tile just played") as refused:
+        h.apply(TakeBack(0))
+    assert "only if" in refused.value.cites()
+    with pytest.raises(IllegalAction, match="by the player who played it"):
+        h.apply(TakeBack(0))                         # 9|5 was player 1's, not player 0's
+    h.apply(TakeBack(1))
+    assert T("9|5") in h.hands[1] and h.turn == 1
+
+
+def test_take_backs_are_classic_only():
+    for preset in ("set-insert", "encyclopedia", "family", "double15-rulebook"):
+        h = hand(preset, [["9|9", "9|1", "0|0"], ["9|3", "3|3"]], ["5|6"])
+        if h.legal_actions() == [Play(T("9|9"), 9)]:
+            h.apply(Play(T("9|9"), 9))
+        play = next(a for a in h.legal_actions() if isinstance(a, Play))
+        player = h.turn
+        h.apply(play)
+        with pytest.raises(IllegalAction, match="does not let a played tile be taken back"):
+            h.apply(TakeBack(player))
+
+
+def test_a_take_back_is_written_in_a_record_and_replays():
+    record = json.loads(json.dumps(RECORD))
+    record["moves"] += [{"player": 0, "take_back": True}, {"player": 0, "play": "2-5"}]
+    assert replay(record)["move"] == 5               # 2|5 fits no open end: the take-back replayed
+    record["moves"][-1] = {"player": 0, "play": "9-4"}
+    result = replay(record)
+    assert result["legal"] and result["next_player"] == 1
+    record["moves"].insert(5, {"player": 1, "take_back": True})
+    assert replay(record)["legal"] is False
+
+
 # --- records -----------------------------------------------------------------
 
 RECORD = {"format": "chickenyard/hand-v1", "preset": "classic", "set": 9, "house_rules": {},
@@ -248,7 +293,12 @@ def test_tiles_are_conserved_and_every_legal_action_applies(table, seed, double)
         action = actions[rng.randrange(len(actions))]
         if isinstance(action, Play):
             played.add(action.tile)
+        player = h.turn
         h.apply(action)
+        if isinstance(action, Play) and rules.value("take_back") and not h.is_over() and rng.random() < 0.2:
+            if h.can_take_back(player):                    # classic: taken back before the next player acts
+                h.apply(TakeBack(player))
+                played.discard(action.tile)
         in_hands = set().union(*h.hands)
         on_table = played | ({h.double} if h.double not in in_hands and h.double not in h.yard else set())
         assert in_hands | h.yard | on_table == everything
