@@ -164,7 +164,7 @@ def _read_tiles(sheet, hand, form, player, seen) -> list[Tile] | None:
         if not tile.in_set(sheet.set_size):
             form.errors[key] = f"{tile} is not in a double-{sheet.set_size} set."
             return None
-        if tile.is_double and tile.low == hand.double:
+        if tile.is_double and tile.low == sheet.rules.known_start(hand.double):
             form.errors[key] = (f"{tile} started this hand, so it is on the table, "
                                 f"not in {player.name}'s hand.")
             return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.presets import GAMES
-from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
 MAX_NAME = 40
@@ -26,13 +26,14 @@ class NewGameForm:
     @classmethod
     def blank(cls) -> "NewGameForm":
         return cls(typed={"game": "chickenfoot", "preset": "classic", "set": "9",
-                          "double_blank": "50", "hands": "", "long_game": ""},
+                          "double_blank": "50", "hands": "", "long_game": "", "alternate_beginning": ""},
                    names=[""] * NAME_FIELDS)
 
 
 def read_new_game(data) -> NewGameForm:
     form = NewGameForm(typed={k: (data.get(k) or "").strip() for k in
-                              ("game", "preset", "set", "double_blank", "hands", "long_game")})
+                              ("game", "preset", "set", "double_blank", "hands", "long_game",
+                               "alternate_beginning")})
     form.names = [(n or "").strip() for n in data.getlist("player")][:NAME_FIELDS]
     form.names += [""] * (NAME_FIELDS - len(form.names))
     typed, errors = form.typed, form.errors
@@ -87,6 +88,12 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
         except ValueError:
             errors["long_game"] = f"The {base.title} rules have no long game: only the set-insert rules climb back up."
             long_game = False
+    if typed["alternate_beginning"] and base.game == "chickenfoot":
+        if base.rules["starting_double"].value == "holder":
+            house["nobody_holds_double"] = HIGHEST_AVAILABLE
+        else:
+            errors["alternate_beginning"] = (f"The {base.title} rules set the hand's double in the centre "
+                                             "before the tiles are drawn, so nobody has to hold it.")
     full = len(base.hand_doubles(set_size, long_game=long_game))
     most = 30 if base.rules["starting_double"].value == "any" else full
     if typed["hands"]:

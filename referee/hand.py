@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from .rounds import Outcome, Round
-from .rulesets import RuleSet, leftover_points
+from .rulesets import HIGHEST_AVAILABLE, RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
@@ -44,7 +44,11 @@ class Hand(Round):
         self._take_backs = bool(rules.value("take_back"))
         self._before_play: tuple | None = None   # what a take-back restores
         self._check_tiles()
+        self._any_double = rules.value("nobody_holds_double") == HIGHEST_AVAILABLE
         holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
+        if holder is None and self._any_double:
+            self.double = self._highest_available(starting_double)
+            holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
         if holder is not None:
             self.phase, self.turn = PLACE, holder
         elif self.double in self.yard:
@@ -52,6 +56,14 @@ class Hand(Round):
         else:
             self.phase = PLACE     # set in the centre before the deal, by the player before the starter
         self.log: list[tuple[int, object]] = []   # (player, action as it happened), for records
+
+    def _highest_available(self, preferred: int) -> Tile:
+        """Classic's alternate beginning: "The player with the *highest available double* may play
+        it"; the row's own double is preferred, then the next highest below it ("If it is not
+        available, the next highest double can be played"), then any double held."""
+        held = sorted((t for h in self.hands for t in h if t.is_double), reverse=True)
+        below = [t for t in held if t.low < preferred]
+        return (below or held or [self.double])[0]
 
     def _check_tiles(self) -> None:
         seen: set[Tile] = set()
@@ -153,7 +165,9 @@ class Hand(Round):
         self.yard.discard(tile)
         self.hands[self.turn].add(tile)
         if self.phase == SEEK:
-            if tile == self.double:
+            if tile == self.double or (self._any_double and tile.is_double):
+                # alternate beginning: "This is continued until a double is drawn"
+                self.double = tile
                 self.phase = PLACE
             else:
                 self.turn = (self.turn + 1) % self.players
@@ -238,8 +252,9 @@ class Hand(Round):
     def _why_not(self, action) -> IllegalAction:
         r = self.rules
         if self.phase == SEEK:
+            wanted = "a double" if self._any_double else "it"
             return IllegalAction(f"Nobody has played {self.double} yet: each player draws one tile in turn "
-                                 "until it appears.", r["nobody_holds_double"])
+                                 f"until {wanted} appears.", r["nobody_holds_double"])
         if self.phase == PLACE:
             return IllegalAction(f"The hand starts with {self.double} and nothing else.", r["starting_double"])
         if isinstance(action, Play):

@@ -33,6 +33,7 @@ class Finding:
 
 def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Sequence[Entry]) -> list[Finding]:
     findings: list[Finding] = []
+    starting_double = rules.known_start(starting_double)
     holder: dict[Tile, str] = {}
     out = [e.player for e in entries if e.went_out]
     if len(out) > 1:

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .presets import GAMES, LABELS, PRESETS
+from .presets import CLASSIC, GAMES, LABELS, PRESETS
 from .tiles import Tile, tile_count
 
 PRESET_NAMES = tuple(name for name, data in PRESETS.items() if data.get("game", "chickenfoot") == "chickenfoot")
 GAME_PRESETS = {game: tuple(n for n, d in PRESETS.items() if d.get("game", "chickenfoot") == game) for game in GAMES}
 HOUSE = "house rule"
+HIGHEST_AVAILABLE = "highest"      # classic's "Alternate Beginning", open to any Chickenfoot table
+ALTERNATE_BEGINNING_QUOTE = ("There is an alternate way to begin each hand, if all of the players agree. "
+                             "The player with the *highest available double* may play it.")
 ANY_DOUBLE = -1          # a round that any double may start (Super 15)
 SUGGESTED_ROUNDS = 5
 NOT_STATED = "not stated by this rule set"
@@ -42,6 +45,9 @@ class Rule:
     def describe(self) -> str:
         """The value in a player's words."""
         value = self.value
+        if self.key == "nobody_holds_double" and value == HIGHEST_AVAILABLE:
+            return ("the highest double anyone holds below it starts instead (or above it, if none below); "
+                    "if nobody holds a double, everyone draws one tile until one appears")
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, tuple):
@@ -65,6 +71,9 @@ def _house_choices(preset: str, rules: Mapping[str, Rule]) -> dict:
         "tiles_each": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
                        "tiles each is a whole number, at least 1"),
         "ending_on_double": (lambda v: v in (0, 50), "going out on a double costs 0 or 50"),
+        "nobody_holds_double": (lambda v: v == HIGHEST_AVAILABLE and rules["starting_double"].value == "holder",
+                                "the alternate beginning (\"highest\") is for tables where the holder of the "
+                                "hand's double plays it (the classic and set-insert rules)"),
     }
 
 
@@ -106,6 +115,13 @@ class RuleSet:
     @property
     def foot_plays(self) -> int:
         return self.rules["foot_plays"].value if "foot_plays" in self.rules else 0
+
+    def known_start(self, row_double: int) -> int:
+        """The double known to have started a hand whose row is labelled `row_double`: under the
+        alternate beginning another double may have started it, so none is known (ANY_DOUBLE)."""
+        if self.rules.get("nobody_holds_double") and self.value("nobody_holds_double") == HIGHEST_AVAILABLE:
+            return ANY_DOUBLE
+        return row_double
 
     @property
     def starting_double_rule(self) -> Rule:
@@ -246,7 +262,10 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
             continue  # the same as the rule set: not a house choice
         if key == "long_game" and value is False:
             continue  # not playing the optional long game is the rule set's own default
-        rules[key] = Rule(key, value, HOUSE, "Chosen by this table before the game.", house=True)
+        if key == "nobody_holds_double":      # classic's own words for the alternate beginning
+            rules[key] = Rule(key, value, CLASSIC, ALTERNATE_BEGINNING_QUOTE, house=True)
+        else:
+            rules[key] = Rule(key, value, HOUSE, "Chosen by this table before the game.", house=True)
     return RuleSet(preset, data["title"], data["source"], rules, data.get("game", "chickenfoot"))
 
 

@@ -11,8 +11,9 @@ def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_
     data = {"game": game, "preset": preset, "set": str(set_size),
             "double_blank": str(house.pop("double_blank", 50)), "hands": str(house.pop("hands", "")),
             "player": list(players)}
-    if house.pop("long_game", False):
-        data["long_game"] = "1"
+    for flag in ("long_game", "alternate_beginning"):
+        if house.pop(flag, False):
+            data[flag] = "1"
     response = client.post("/games/new", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     return int(re.search(r"/games/(\d+)$", response.headers["Location"]).group(1))

@@ -61,6 +61,7 @@ def test_set_insert_long_game_climbs_back_up(client):
     ({"hands": "two"}, "hands", "from 1 to 10 hands"),
     ({"game": "poker"}, "game", "Choose a game"),
     ({"long_game": "1"}, "long_game", "have no long game"),
+    ({"preset": "encyclopedia", "alternate_beginning": "1"}, "alternate_beginning", "so nobody has to hold it"),
     ({"player": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]}, "player", "you named 11"),
 ])
 def test_new_game_form_reports_each_problem_and_keeps_what_was_typed(client, app, change, field, message):
@@ -174,6 +175,19 @@ def test_the_same_tile_cannot_be_in_two_hands(client, app):
 def test_the_starting_double_cannot_be_left_in_a_hand(client, app):
     _bad_hand(client, app, lambda ids: hand_form(ids, tiles={"Cy": ["9|9"]}),
               lambda ids: f"tiles-{ids['Cy']}", "9|9 started this hand")
+
+
+def test_with_the_alternate_beginning_the_rows_double_may_be_left_in_a_hand(client, app):
+    # classic "Alternate Beginning": the 9|9 row may start with 8|8 when nobody holds 9|9, and 9|9,
+    # drawn later, can be left in a hand
+    game_id = start_game(client, alternate_beginning=True)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "the highest double anyone holds below it starts instead" in page
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, tiles={"Cy": ["9|9"]}, went_out="Ann"))
+    assert response.status_code == 303
+    referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "highest available double" in referee and "chickenfoot-classic-rules.txt" in referee
 
 
 def test_at_most_one_player_went_out(client, app):

@@ -43,6 +43,39 @@ def test_nobody_holds_it_everyone_draws_until_it_appears():
     assert h.legal_actions() == [Play(T("9|9"), 9)]
 
 
+def test_the_alternate_beginning_starts_with_the_highest_double_held():
+    # classic, "Alternate Beginning": "The player with the *highest available double* may play it. ...
+    # if the double-9 (9-9) tile initially has not been drawn by any player, then the double-8 (8-8)
+    # tile may be played."
+    alternate = {"nobody_holds_double": "highest"}
+    h = hand("classic", [["1|2", "7|7"], ["8|8", "3|4"]], ["9|9", "5|6"], house=alternate)
+    assert h.turn == 1 and h.legal_actions() == [Play(T("8|8"), 8)]
+    # a later row keeps its own double: "the second hand still should begin with the double-8 tile
+    # (if any player has it) ... If it is not available, the next highest double can be played"
+    h = hand("classic", [["9|9", "7|7"], ["6|6", "3|4"]], ["8|8"], double=8, house=alternate)
+    assert h.turn == 0 and h.legal_actions() == [Play(T("7|7"), 7)]
+    # "In case no player has any double tile, then *every player* must draw *one domino*. This is
+    # continued until a double is drawn."
+    h = hand("classic", [["1|2"], ["3|4"]], ["9|9", "2|2", "5|6"], house=alternate)
+    assert h.legal_actions() == [Draw()]
+    h.apply(Draw(T("5|6")))
+    with pytest.raises(IllegalAction, match="until a double appears"):
+        h.apply(Pass())
+    h.apply(Draw(T("2|2")))
+    assert h.turn == 1 and h.legal_actions() == [Play(T("2|2"), 2)]
+    # without the house rule, the row's double is sought
+    assert hand("classic", [["1|2", "7|7"], ["8|8", "3|4"]], ["9|9"]).legal_actions() == [Draw()]
+
+
+def test_the_alternate_beginning_is_for_tables_where_the_holder_plays_the_double():
+    assert rule_set("set-insert", {"nobody_holds_double": "highest"})["nobody_holds_double"].house
+    rule = rule_set("classic", {"nobody_holds_double": "highest"})["nobody_holds_double"]
+    assert rule.source == "chickenfoot-classic-rules.txt" and "highest available double" in rule.quote
+    for preset in ("encyclopedia", "family", "double15-rulebook", "mexican-train"):
+        with pytest.raises(ValueError, match="alternate beginning"):
+            rule_set(preset, {"nobody_holds_double": "highest"})
+
+
 def test_the_hub_takes_six_plays_in_classic_and_four_in_the_encyclopedia():
     for preset, hub in (("classic", 6), ("encyclopedia", 4)):
         tiles = ["9|0", "9|1", "9|2", "9|3", "9|4", "9|5", "9|6", "9|7"]
@@ -269,7 +302,10 @@ tables = st.sampled_from([("classic", 9, 6), ("classic", 6, 3), ("set-insert", 1
 @given(table=tables, seed=st.integers(0, 10**6), double=st.integers(0, 15))
 def test_tiles_are_conserved_and_every_legal_action_applies(table, seed, double):
     preset, set_size, players = table
-    rules = rule_set(preset, {"last_tile_call": True})
+    house = {"last_tile_call": True}
+    if seed % 2 and rule_set(preset)["starting_double"].value == "holder":
+        house["nobody_holds_double"] = "highest"          # the alternate beginning
+    rules = rule_set(preset, house)
     rng = random.Random(seed)
     from referee.simulate import deal_hand
     double = double % (set_size + 1)
