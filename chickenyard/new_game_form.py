@@ -23,6 +23,16 @@ class NewGameForm:
     def ok(self) -> bool:
         return not self.errors
 
+    @property
+    def more_rules(self) -> dict:
+        return MORE_HOUSE_RULES
+
+    @property
+    def more_open(self) -> bool:
+        """Show the folded-away house rules when one is answered or has a problem."""
+        keys = [*MORE_HOUSE_RULES, "tiles_each"]
+        return any(self.typed.get(k) for k in keys) or any(k in self.errors for k in keys)
+
     @classmethod
     def blank(cls) -> "NewGameForm":
         return cls(typed={"game": "chickenfoot", "preset": "classic", "set": "9",
@@ -30,10 +40,26 @@ class NewGameForm:
                    names=[""] * NAME_FIELDS)
 
 
+# More house rules, offered folded away: key -> (question, [(form value, rule value, words)]).
+# An empty answer keeps the rule set's own value.
+MORE_HOUSE_RULES = {
+    "hub_plays": ("Tiles played on the starting double before play goes elsewhere",
+                  [("4", 4, "4"), ("6", 6, "6")]),
+    "voluntary_draw": ("May a player who could play draw instead?",
+                       [("yes", True, "yes, then pass"), ("no", False, "no: whoever can play must play")]),
+    "play_drawn": ("A drawn tile that fits", [("may", "may", "may be played"), ("must", "must", "must be played")]),
+    "empty_yard": ("With the chicken yard empty, a player who cannot play",
+                   [("pass", "pass", "passes"), ("end", "end", "ends the hand")]),
+    "last_tile_call": ("Last-tile call (Chickenlittle, tap, Bok bok)",
+                       [("on", True, "on: a missed call costs a tile"), ("off", False, "off")]),
+    "ending_on_double": ("Going out on a double", [("0", 0, "costs nothing"), ("50", 50, "costs 50")]),
+}
+
+
 def read_new_game(data) -> NewGameForm:
     form = NewGameForm(typed={k: (data.get(k) or "").strip() for k in
                               ("game", "preset", "set", "double_blank", "hands", "long_game",
-                               "alternate_beginning")})
+                               "alternate_beginning", "tiles_each", *MORE_HOUSE_RULES)})
     form.names = [(n or "").strip() for n in data.getlist("player")][:NAME_FIELDS]
     form.names += [""] * (NAME_FIELDS - len(form.names))
     typed, errors = form.typed, form.errors
@@ -69,6 +95,11 @@ def read_new_game(data) -> NewGameForm:
         form.hand_doubles = form.rules.hand_doubles(set_size)
     except ValueError as problem:
         errors["hands"] = str(problem)
+        return form
+    each, available = house.get("tiles_each"), base.available_tiles(set_size)
+    if each and each * len(players) > available:
+        errors["tiles_each"] = (f"{len(players)} players drawing {each} tiles need {each * len(players)} tiles; "
+                                f"a double-{set_size} set has {available} to draw from.")
     return form
 
 
@@ -94,6 +125,7 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
         else:
             errors["alternate_beginning"] = (f"The {base.title} rules set the hand's double in the centre "
                                              "before the tiles are drawn, so nobody has to hold it.")
+    _more_house_rules(form, base, house)
     full = len(base.hand_doubles(set_size, long_game=long_game))
     most = 30 if base.rules["starting_double"].value == "any" else full
     if typed["hands"]:
@@ -102,6 +134,27 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
         elif int(typed["hands"]) != full:
             house["hands"] = int(typed["hands"])
     return house
+
+
+def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
+    """The folded-away house rules: each answer that differs from the rule set becomes a house rule."""
+    typed, errors = form.typed, form.errors
+    if base.game != "chickenfoot":
+        return
+    for key, (_, options) in MORE_HOUSE_RULES.items():
+        answer = typed[key]
+        if not answer:
+            continue
+        value = next((v for form_value, v, _ in options if form_value == answer), None)
+        if value is None:
+            errors[key] = "Choose one of the answers offered, or keep the rule set's."
+        elif key not in base.rules or base.value(key) != value:
+            house[key] = value
+    if typed["tiles_each"]:
+        if not typed["tiles_each"].isdigit() or not 1 <= int(typed["tiles_each"]) <= 30:
+            errors["tiles_each"] = "Tiles each is a whole number from 1 to 30 (empty: as the rule set says)."
+        else:
+            house["tiles_each"] = int(typed["tiles_each"])
 
 
 def _check_players(form: NewGameForm, base: RuleSet, set_size: int, players: list[str]) -> None:

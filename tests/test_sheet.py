@@ -284,3 +284,36 @@ def test_a_form_without_its_csrf_token_is_refused_and_nothing_is_stored(client, 
                            with_csrf=False)
     assert response.status_code == 400 and "reload the page" in response.get_data(as_text=True)
     assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+def test_more_house_rules_differ_from_the_rule_set_and_reach_the_referee(client, app):
+    data = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50", "hands": "",
+            "player": ["Ann", "Bo", "Cy"], "hub_plays": "4", "play_drawn": "must", "voluntary_draw": "yes",
+            "last_tile_call": "on", "tiles_each": "12"}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    house = re.search(r'house rules:(.*?)</p>', page, re.S).group(1)
+    # classic already lets a player draw instead of playing: that answer is not a house rule
+    assert re.findall(r'<span class="house">(.*?)</span>', house) == [
+        "Tiles each player draws: 12", "Plays on the starting double: 4", "The drawn tile: must", "Last-tile call: yes"]
+    referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "<strong>12</strong> tiles each" in referee and "A house rule of this table." in referee
+    exported = client.get(f"/games/{game_id}/export.json").get_json()
+    assert exported["house_rules"] == {"hub_plays": 4, "play_drawn": "must", "last_tile_call": True, "tiles_each": 12}
+
+
+@pytest.mark.parametrize("change,field,message", [
+    ({"hub_plays": "5"}, "hub_plays", "Choose one of the answers offered"),
+    ({"tiles_each": "x"}, "tiles_each", "whole number from 1 to 30"),
+    ({"tiles_each": "20", "player": ["A", "B", "C", "D"]}, "tiles_each", "need 80 tiles"),
+])
+def test_more_house_rules_explain_mistakes_and_stay_open(client, app, change, field, message):
+    data = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50", "hands": "",
+            "player": ["Ann", "Bo", "Cy"], **change}
+    response = client.post("/games/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and f'id="error-{field}"' in page and message in page
+    assert '<details class="more-house-rules" open' in page
+    assert connect(app.config["DATABASE"])["games"].count == 0
