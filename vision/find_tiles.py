@@ -91,7 +91,18 @@ def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]
         # nothing tile-shaped: a tile no lighter than the table, read by its outline
         light = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0], (params.blur, params.blur), 0)
         best = _tiles_in(_outlined(light), params)
-    return [_region(t) for t in best]
+    regions = [_region(t) for t in best]
+    return [r for r in regions if not _cut_by_the_edge(r, image.shape, regions)]
+
+
+def _cut_by_the_edge(region: TileRegion, shape, regions) -> bool:
+    """A small outline lying against the photo's edge, where other tiles lie well inside, is
+    something cut off by the frame (paper, a box), or a tile whose pips may be out of the picture."""
+    height, width = shape[:2]
+    x, y = region.corners[:, 0], region.corners[:, 1]
+    against = x.min() <= 1 or y.min() <= 1 or x.max() >= width - 2 or y.max() >= height - 2
+    inside = [r for r in regions if r is not region]
+    return against and bool(inside) and region.long_side < 0.6 * float(np.median([r.long_side for r in inside]))
 
 
 def _tile_area(contours) -> float:
@@ -118,9 +129,12 @@ def _tiles_in(mask: np.ndarray, params: Params, image: np.ndarray | None = None)
         if len(by_bars) >= 2 and abs(_tile_area(by_bars) / cv2.contourArea(tiles[0]) - 1) < 0.2:
             tiles = by_bars         # and they fill the outline between them
     tiles = _split_stacks(tiles, mask, params)
-    found = tiles + _ragged_tiles(ragged, tiles, mask, area, params)
-    for contour in tangled:
+    bitten, tangled_too = _ragged_tiles(ragged, tiles)
+    found = tiles + bitten
+    for contour in tangled + tangled_too:
         pieces = _split(contour, mask, area, params)
+        if image is not None:
+            pieces = [_refined_by_face_colour(image, piece, params) for piece in pieces]
         if image is not None:
             by_bars = tiles_from_bars(image, contour, _typical_short_side(tiles) if tiles else None,
                                       [cv2.minAreaRect(t)[2] for t in tiles], params)
@@ -201,18 +215,19 @@ def _cut_emptiness(mask, centre, u, v, w, h, cols, rows) -> float:
     return empty / len(samples)
 
 
-def _ragged_tiles(ragged, tiles, mask, area, params) -> list:
+def _ragged_tiles(ragged, tiles) -> tuple[list, list]:
     """A tile-shaped outline with bites out of it (dark pips at the rim, a shadow) is a tile when
-    its outline is the size of the clean tiles around it; otherwise it may hold touching tiles."""
+    its outline is the size of the clean tiles around it; otherwise it may hold touching tiles
+    (returned second, to be separated like any other tangle)."""
     sizes = sorted(_rect_area(t) for t in tiles)
     typical = sizes[len(sizes) // 2] if sizes else None
-    found = []
+    found, tangled = [], []
     for contour in ragged:
         if typical and 0.7 * typical <= _rect_area(contour) <= 1.4 * typical:
             found.append(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.int32).reshape(-1, 1, 2))
         else:
-            found += _split(contour, mask, area, params)
-    return found
+            tangled.append(contour)
+    return found, tangled
 
 
 def _rect_area(contour) -> float:
@@ -254,6 +269,30 @@ def _split(contour, mask, area, params) -> list:
         if len(good) > len(found):
             found = good
     return found
+
+
+def _refined_by_face_colour(image: np.ndarray, piece, params: Params):
+    """A piece cut from a tangle may hold some of what it touched (a patterned cloth, a plate):
+    keep what has the colour of the face at its middle, when that is still tile-shaped."""
+    x, y, w, h = cv2.boundingRect(piece)
+    crop = cv2.cvtColor(image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [piece - [x, y]], -1, 255, thickness=cv2.FILLED)
+    (cx, cy), (rw, rh), _ = cv2.minAreaRect(piece - [x, y])
+    middle = np.zeros_like(inside)
+    cv2.circle(middle, (int(cx), int(cy)), max(2, int(min(rw, rh) / 4)), 255, -1)
+    face = np.median(crop[(middle > 0) & (inside > 0)], axis=0)
+    alike = (np.linalg.norm(crop - face, axis=2) < params.face_colour_distance).astype(np.uint8) * 255
+    alike = _fill_holes(cv2.morphologyEx(alike & inside, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)))
+    count, labels = cv2.connectedComponents(alike)
+    label = labels[int(cy), int(cx)] if 0 <= int(cy) < h and 0 <= int(cx) < w else 0
+    if label == 0:
+        return piece
+    points = np.column_stack(np.nonzero(labels == label))[:, ::-1].astype(np.int32)
+    contour = cv2.convexHull(points).reshape(-1, 1, 2)
+    if not _tile_shaped(contour, params) or cv2.contourArea(contour) < 0.4 * cv2.contourArea(piece):
+        return piece
+    return contour + [x, y]
 
 
 def _region(contour) -> TileRegion:

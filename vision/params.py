@@ -17,6 +17,7 @@ class Params:
     max_tile_fraction: float = 0.6
     aspect_low: float = 1.55                   # long side / short side of one tile
     aspect_high: float = 2.5
+    face_colour_distance: float = 22.0         # Lab units: still the face's colour, when trimming a piece
     split_erosions: int = 12                   # tries at separating touching tiles
     gap_window: int = 31                       # neighbourhood for the dark gaps between touching tiles
     gap_contrast: int = 18

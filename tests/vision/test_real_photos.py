@@ -21,8 +21,8 @@ def test_accuracy_on_the_labelled_photos_does_not_slide():
     from vision.evaluate import evaluate
     figures = evaluate(PHOTOS, repeat=1, out=io.StringIO())
     assert figures["photos"] == 38 and figures["tiles"] == 159
-    assert figures["photos_every_tile_right"] >= 36
-    assert figures["tiles_right"] >= 156
+    assert figures["photos_every_tile_right"] >= 37
+    assert figures["tiles_right"] >= 158
 
 
 @pytest.mark.skipif(not (PHOTOS / "labels.tsv").exists(), reason="shared/photos is not beside this checkout")
