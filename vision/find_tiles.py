@@ -36,7 +36,7 @@ def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]
     light = cv2.GaussianBlur(lab[:, :, 0], (params.blur, params.blur), 0)
     _, by_light = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     candidates = [by_light]
-    if _border_fraction(by_light) > 0.3:
+    if _border_fraction(by_light) > params.light_table_border:
         candidates.append(_differs_from_border(lab, params))
         yellow = cv2.GaussianBlur(lab[:, :, 2], (params.blur, params.blur), 0)
         _, by_yellow = cv2.threshold(yellow, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)

@@ -30,3 +30,14 @@ def split_halves(tile: np.ndarray, params: Params = Params()) -> tuple[np.ndarra
     told apart from pips when counting."""
     s, b, m = params.tile_short, params.border, params.bar_overlap
     return tile[b:s - m, b:s - b], tile[s + m:2 * s - b, b:s - b]
+
+
+def shows_a_bar(tile: np.ndarray, params: Params = Params()) -> bool:
+    """Every tile has a divider across its middle (dark, or coloured like the pips): a row near
+    the middle that differs from the face almost all the way across. A blank scrap of paper or
+    a patch of table that happens to be tile-shaped has none."""
+    s, b = params.tile_short, params.border
+    lab = cv2.cvtColor(cv2.GaussianBlur(tile, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = np.median(lab[b:-b, 2 * b:-2 * b].reshape(-1, 3), axis=0)
+    differs = np.linalg.norm(lab[s - params.bar_search:s + params.bar_search, 2 * b:-2 * b] - face, axis=2)
+    return float((differs > params.bar_contrast_lab).mean(axis=1).max()) >= params.bar_across

@@ -18,6 +18,7 @@ class Params:
     aspect_low: float = 1.55                   # long side / short side of one tile
     aspect_high: float = 2.5
     face_colour_distance: float = 22.0         # Lab units: still the face's colour, when trimming a piece
+    light_table_border: float = 0.3           # this share of the photo's rim as light as the faces: a light table
     split_erosions: int = 12                   # tries at separating touching tiles
     gap_window: int = 31                       # neighbourhood for the dark gaps between touching tiles
     gap_contrast: int = 18
@@ -43,7 +44,10 @@ class Params:
     border: int = 7                            # rim of the tile left out of each half
     bar_overlap: int = 2                       # the halves stop this far short of the middle line
     pin_zone: float = 1.3                      # a round spot this many bands from the bar, centred, is the pin
-    bar_band: int = 10                         # rows beside the bar kept out of the face colour and pip contrast
+    bar_band: int = 10
+    bar_search: int = 12                       # rows either side of the middle line where the bar may lie
+    bar_contrast_lab: float = 25.0             # colour distance of the bar from the face (Lab units)
+    bar_across: float = 0.6                    # share of the width the bar must span                         # rows beside the bar kept out of the face colour and pip contrast
     # pips
     pip_contrast: float = 32.0                 # colour distance from the tile face (Lab units)
     pip_core_share: float = 0.5                # ... or this share of the strongest distance in the half
