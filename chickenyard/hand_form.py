@@ -137,10 +137,13 @@ def _read_entry(sheet, hand, form, player, went_out, seen) -> Entry | None:
         if tiles:
             form.errors[tiles_key] = f"{player.name} went out, so has no tiles left. Untick the tiles or the 'went out' mark."
             return None
-        if points not in (None, 0):
-            form.errors[points_key] = f"{player.name} went out and scores 0, not {points}."
+        on_double = sheet.rules.value("ending_on_double") if sheet.rules.game == "chickenfoot" else 0
+        if points not in (None, 0, on_double or 0):
+            also = f", or {on_double} for going out on a double" if on_double else ""
+            form.errors[points_key] = f"{player.name} went out and scores 0{also}, not {points}."
             return None
-        return Entry(points=0, tiles=(), went_out=True)
+        # encyclopedia: "If it does [end in a double], the player who plays the double gets 50 points"
+        return Entry(points=points or 0, tiles=(), went_out=True)
 
     if tiles:
         counted = leftover_points(tiles, sheet.rules)

@@ -85,11 +85,18 @@ def _hands(args):
         return json.dumps({"preset": rules.preset, "set": args.set_size, "hands": full,
                            "long_game": long_game, "source": rules["hands"].source,
                            "rule": rules["hands"].quote})
-    lines = [f"A full game of {rules.title} Chickenfoot with a double-{args.set_size} set: {len(full)} hands"]
-    lines += [f"  hand {i:2d}: {d}|{d}" for i, d in enumerate(full, start=1)]
+    name = f"{rules.title} Chickenfoot" if rules.game == "chickenfoot" else rules.title
+    unit = "hand" if rules.game == "chickenfoot" else "round"
+
+    def label(d: int) -> str:
+        return f"{d}|{d}" if d >= 0 else "any double"
+    lines = [f"A full game of {name} with a double-{args.set_size} set: {len(full)} {unit}s"]
+    if not rules["hands"].stated:
+        lines.append(f"  ({rules['hands'].describe()}; not stated by this rule set)")
+    lines += [f"  {unit} {i:2d}: {label(d)}" for i, d in enumerate(full, start=1)]
     if long_game:
         lines.append(f"The optional long game ({rules['long_game'].quote})")
-        lines += [f"  hand {i:2d}: {d}|{d}" for i, d in enumerate(long_game, start=1) if i > len(full)]
+        lines += [f"  {unit} {i:2d}: {label(d)}" for i, d in enumerate(long_game, start=1) if i > len(full)]
     lines.append(f"  source: {rules['hands'].source}")
     return "\n".join(lines)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from .rounds import Outcome, Round
-from .rulesets import HIGHEST_AVAILABLE, RuleSet, leftover_points
+from .rulesets import RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
@@ -44,7 +44,7 @@ class Hand(Round):
         self._take_backs = bool(rules.value("take_back"))
         self._before_play: tuple | None = None   # what a take-back restores
         self._check_tiles()
-        self._any_double = rules.value("nobody_holds_double") == HIGHEST_AVAILABLE
+        self._any_double = rules.lower_double_may_start
         holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
         if holder is None and self._any_double:
             self.double = self._highest_available(starting_double)
@@ -60,7 +60,8 @@ class Hand(Round):
     def _highest_available(self, preferred: int) -> Tile:
         """Classic's alternate beginning: "The player with the *highest available double* may play
         it"; the row's own double is preferred, then the next highest below it ("If it is not
-        available, the next highest double can be played"), then any double held."""
+        available, the next highest double can be played"; set-insert: "go to the next-lowest
+        double"), then any double held."""
         held = sorted((t for h in self.hands for t in h if t.is_double), reverse=True)
         below = [t for t in held if t.low < preferred]
         return (below or held or [self.double])[0]
@@ -118,7 +119,8 @@ class Hand(Round):
             raise self._why_not(action)
         if isinstance(action, Draw) and action.tile is not None and action.tile not in self.yard:
             raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
-        self._before_play = None
+        if isinstance(action, Play):
+            self._before_play = None           # a domino laid down: the last one stays
         if self._take_backs and isinstance(action, Play) and self.phase == PLAY:
             self._before_play = (action.tile, self.turn, list(self.ends), self.forced and list(self.forced),
                                  self.drawn, self.drew_by_choice, self.passes, set(self.skips), self.turns)
@@ -206,13 +208,14 @@ class Hand(Round):
 
     def _take_back(self, action: TakeBack) -> None:
         """Classic: "The domino just played may be picked up and replaced with another *only if* the
-        next person has not laid down a domino." Chickenyard allows it until the next player acts."""
+        next person has not laid down a domino." Tiles the next players drew meanwhile stay drawn;
+        the turn returns to the player taking the tile back."""
         rule = self.rules["take_back"]
         if not self._take_backs:
             raise IllegalAction("This rule set does not let a played tile be taken back.", rule)
         if not self.can_take_back(action.player):
             raise IllegalAction("Only the tile just played can be taken back, by the player who played it, "
-                                "before the next player acts.", rule)
+                                "before the next player lays down a domino.", rule)
         (tile, self.turn, self.ends, self.forced, self.drawn, self.drew_by_choice, self.passes,
          self.skips, self.turns) = self._before_play
         self.hands[self.turn].add(tile)

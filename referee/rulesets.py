@@ -17,6 +17,7 @@ PRESET_NAMES = tuple(name for name, data in PRESETS.items() if data.get("game", 
 GAME_PRESETS = {game: tuple(n for n, d in PRESETS.items() if d.get("game", "chickenfoot") == game) for game in GAMES}
 HOUSE = "house rule"
 HIGHEST_AVAILABLE = "highest"      # classic's "Alternate Beginning", open to any Chickenfoot table
+NEXT_LOWEST = "agree to go to the next-lowest double"   # set-insert's own rule begins with these words
 ALTERNATE_BEGINNING_QUOTE = ("There is an alternate way to begin each hand, if all of the players agree. "
                              "The player with the *highest available double* may play it.")
 ANY_DOUBLE = -1          # a round that any double may start (Super 15)
@@ -116,12 +117,17 @@ class RuleSet:
     def foot_plays(self) -> int:
         return self.rules["foot_plays"].value if "foot_plays" in self.rules else 0
 
+    @property
+    def lower_double_may_start(self) -> bool:
+        """When nobody holds the hand's double, may a lower one start it? Classic's alternate
+        beginning (a house rule), and set-insert's "go to the next-lowest double"."""
+        rule = self.rules.get("nobody_holds_double")
+        return rule is not None and (rule.value == HIGHEST_AVAILABLE or str(rule.value).startswith(NEXT_LOWEST))
+
     def known_start(self, row_double: int) -> int:
-        """The double known to have started a hand whose row is labelled `row_double`: under the
-        alternate beginning another double may have started it, so none is known (ANY_DOUBLE)."""
-        if self.rules.get("nobody_holds_double") and self.value("nobody_holds_double") == HIGHEST_AVAILABLE:
-            return ANY_DOUBLE
-        return row_double
+        """The double known to have started a hand whose row is labelled `row_double`: where a
+        lower double may have started it, none is known (ANY_DOUBLE)."""
+        return ANY_DOUBLE if self.lower_double_may_start else row_double
 
     @property
     def starting_double_rule(self) -> Rule:
@@ -247,9 +253,9 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
         raise UnknownPreset(f"{preset!r} is not a rule set; choose one of {', '.join(PRESET_NAMES)}")
     data = PRESETS[preset]
     rules = {key: Rule(key, value, data["source"], quote) for key, (value, quote) in data["rules"].items()}
-    if "last_tile_call" in rules and not rules["last_tile_call"].quote:
-        rules["last_tile_call"] = Rule("last_tile_call", False, data["source"], "", stated=False,
-                                       how=NOT_STATED)
+    for key, rule in list(rules.items()):
+        if not rule.quote:                   # the rule set is silent: Chickenyard's value, marked so
+            rules[key] = Rule(key, rule.value, data["source"], "", stated=False, how=NOT_STATED)
     choices = _house_choices(preset, rules)
     for key, value in (house_rules or {}).items():
         if key not in choices:

@@ -83,6 +83,7 @@ class Super15Round(Round):
         self.caster: int | None = None
         self.spell_rounds = 0
         self.drawn: tuple[Tile, ...] = ()
+        self.again = False                 # a play left a 14: "that player can play again"
         self.seeking = False               # nobody held a double: players draw in turn
         self.tried = 0
         self.passes = 0
@@ -119,6 +120,8 @@ class Super15Round(Round):
             return [PassTurn()]
         if self.drawn:
             return self._plays([t for t in self.drawn if t in hand]) + [PassTurn()]   # "may play one"
+        if self.again:
+            return self._plays(hand) + [PassTurn()]        # "can play again": a choice, not a duty
         plays = self._plays(hand)
         if plays:
             return plays
@@ -157,7 +160,7 @@ class Super15Round(Round):
         """Play the tile; returns what the others drew when it left a 15."""
         tile = place.tile
         self.hands[self.turn].discard(tile)
-        self.passes, self.drawn = 0, ()
+        self.passes, self.drawn, self.again = 0, (), False
         if self.starter is None:
             self.starter = tile
             self.tried = 0
@@ -186,7 +189,9 @@ class Super15Round(Round):
             self.spell, self.caster, self.spell_rounds = index, self.turn, 0
         if shows == 3 and self.players > 2:
             self.direction = -self.direction
-        if shows != 14:                     # a 14: "that player can play again"
+        if shows == 14:                     # a 14: "that player can play again"
+            self.again = True
+        else:
             self._advance(skip=1 if skip else 0)
         return others
 
@@ -206,6 +211,9 @@ class Super15Round(Round):
 
     def _pass(self) -> None:
         self.drawn = ()
+        if self.again:                      # done after the 14: the turn simply ends
+            self.again = False
+            return self._advance()
         if self.starter is None:
             self.tried += 1
             if self.tried >= self.players:

@@ -317,3 +317,18 @@ def test_more_house_rules_explain_mistakes_and_stay_open(client, app, change, fi
     assert response.status_code == 422 and f'id="error-{field}"' in page and message in page
     assert '<details class="more-house-rules" open' in page
     assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+def test_going_out_on_a_double_may_score_50_where_the_encyclopedia_says_so(client, app):
+    # encyclopedia: "A game can not end in a double . If it does , the player who plays the double gets 50 points ."
+    game_id = start_game(client, preset="encyclopedia", set_size=12)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Ann": 7}, went_out="Bo"),
+                                                              f"points-{ids['Bo']}": "50"})
+    assert response.status_code == 303
+    assert "50" in totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    refused = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, went_out="Bo"),
+                                                             f"points-{ids['Bo']}": "50"})
+    assert refused.status_code == 422 and "Bo went out and scores 0, not 50." in refused.get_data(as_text=True)

@@ -67,6 +67,13 @@ def test_the_alternate_beginning_starts_with_the_highest_double_held():
     assert hand("classic", [["1|2", "7|7"], ["8|8", "3|4"]], ["9|9"]).legal_actions() == [Draw()]
 
 
+def test_set_insert_goes_to_the_next_lowest_double_when_nobody_holds_it():
+    # set-insert: "If no one holds the correct double tile to begin that particular hand, players may
+    # agree to either 1) go to the next-lowest double or 2) reshuffle all the tiles and draw new hands."
+    h = hand("set-insert", [["1|2", "7|7"], ["8|8", "3|4"]], ["9|9", "5|6"])
+    assert h.turn == 1 and h.legal_actions() == [Play(T("8|8"), 8)]
+
+
 def test_the_alternate_beginning_is_for_tables_where_the_holder_plays_the_double():
     assert rule_set("set-insert", {"nobody_holds_double": "highest"})["nobody_holds_double"].house
     rule = rule_set("classic", {"nobody_holds_double": "highest"})["nobody_holds_double"]
@@ -200,7 +207,7 @@ def test_missed_last_tile_call_draws_one_or_loses_a_turn():
         hand("set-insert", [["9|9", "9|1"], ["9|2"]], []).apply(MissedCall(1))
 
 
-def test_classic_lets_the_tile_just_played_be_taken_back_until_the_next_player_acts():
+def test_classic_lets_the_tile_just_played_be_taken_back_until_the_next_player_lays_one_down():
     # classic: "The domino just played may be picked up and replaced with another *only if* the next
     # person has not laid down a domino."
     h = hand("classic", [["9|9", "9|1", "9|2"], ["9|3", "3|3", "9|5"]], ["5|6"])
@@ -212,6 +219,10 @@ def test_classic_lets_the_tile_just_played_be_taken_back_until_the_next_player_a
     h.apply(TakeBack(0))
     assert (h.turn, sorted(h.ends), list(h.forced), sorted(h.hands[0])) == before
     h.apply(Play(T("9|2"), 9))                       # replaced with another
+    h.apply(Draw(T("5|6")))                          # the next player only drew (classic lets them):
+    h.apply(TakeBack(0))                             # no domino laid down yet, so still allowed
+    assert h.turn == 0 and T("9|2") in h.hands[0] and T("5|6") in h.hands[1] and not h.yard
+    h.apply(Play(T("9|2"), 9))
     h.apply(Play(T("9|5"), 9))                       # the next player has laid down a domino
     with pytest.raises(IllegalAction, match="Only the tile just played") as refused:
         h.apply(TakeBack(0))

@@ -17,13 +17,20 @@ SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", [*PRESET_NAMES, "mexican-train", "super-15", "castle-rock", "super-15-plays"])
 def test_every_quote_is_found_in_its_seed(preset):
     """A rule quotes its source word for word (line breaks and curly quotes aside)."""
     if not SEEDS.exists():
         pytest.skip("shared/seeds is not beside this checkout")
-    rules = rule_set(preset)
-    for rule in rules.summary():
+    if preset == "castle-rock":
+        from referee.castle_rock import RULES
+        quoted = list(RULES.values())
+    elif preset == "super-15-plays":
+        from referee.super15 import RULES
+        quoted = list(RULES.values())
+    else:
+        quoted = list(rule_set(preset).rules.values())
+    for rule in quoted:
         if not rule.quote:
             continue
         text = _plain((SEEDS / rule.source).read_text())
@@ -197,3 +204,20 @@ def test_plausibility_findings():
     too_much = check_hand(rules, 9, 0, [Entry("Ann", None, 300), Entry("Bo", None, 250)])
     assert [f.code for f in too_much] == ["total_too_high"] and not too_much[0].hard
     assert check_hand(rules, 9, 9, [Entry("Ann", [Tile(0, 0)], 50), Entry("Bo", None, 0, True)]) == []
+
+
+def test_going_out_on_a_double_scores_50_in_the_encyclopedia_and_is_no_mistake():
+    # encyclopedia: "A game can not end in a double . If it does , the player who plays the double gets 50 points ."
+    rules = rule_set("encyclopedia")
+    row = [Entry("Ann", None, 12), Entry("Bo", None, 50, went_out=True)]
+    assert not [f for f in check_hand(rules, 12, 12, row) if f.code == "out_with_tiles"]
+    refused = check_hand(rule_set("classic"), 9, 9, row)
+    assert [f.message for f in refused if f.code == "out_with_tiles"] == ["Bo went out, so holds nothing and scores 0."]
+    assert check_hand(rule_set("mexican-train"), 15, 15, [Entry("Ann", None, 0, went_out=True)]) == []
+
+
+def test_silent_rules_are_marked_not_stated():
+    rules = rule_set("set-insert")
+    assert not rules["take_back"].stated and rules["take_back"].how == "not stated by this rule set"
+    assert rules["hub_plays"].stated
+    assert not rule_set("super-15")["winner"].stated      # the rulebook plays one round of Super 15

@@ -59,6 +59,11 @@ def test_fifteen_everyone_else_draws_and_fourteen_plays_again():
     r.turn = 0
     r.apply(Place(T("6|14"), -1))   # "If a play leaves a 14, that player can play again."
     assert r.turn == 0
+    # "can": with nothing more to play, the player ends the turn without drawing
+    assert PassTurn() in r.legal_actions() and DrawTwo() not in r.legal_actions()
+    yard = set(r.yard)
+    r.apply(PassTurn())
+    assert r.turn == 1 and r.yard == yard
 
 
 def test_a_spell_must_be_broken_on_the_13_with_a_13_or_a_double():
