@@ -38,13 +38,18 @@ class HandForm:
         form = cls(version=str(hand.version))
         for p in sheet.players:
             form.base[p.id] = json.dumps(hand.entry(p.id).snapshot())
-            entry = hand.entry(p.id)
-            form.typed_points[p.id] = "" if entry.points is None else str(entry.points)
-            form.typed_tiles[p.id] = [str(t) for t in entry.tiles or ()]
-            form.typed_left[p.id] = "" if entry.tiles_left is None else str(entry.tiles_left)
-            if entry.went_out:
-                form.went_out = str(p.id)
+            form.show(p.id, hand.entry(p.id))
         return form
+
+    def show(self, player_id: int, entry: Entry) -> None:
+        """Put a stored entry in the form's fields, as if it had been typed."""
+        self.typed_points[player_id] = "" if entry.points is None else str(entry.points)
+        self.typed_tiles[player_id] = [str(t) for t in entry.tiles or ()]
+        self.typed_left[player_id] = "" if entry.tiles_left is None else str(entry.tiles_left)
+        if entry.went_out:
+            self.went_out = str(player_id)
+        elif self.went_out == str(player_id):
+            self.went_out = ""
 
 
 def max_points(sheet: Sheet) -> int:

@@ -5,6 +5,7 @@ import html
 import re
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from chickenyard.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
@@ -18,6 +19,21 @@ def keys(app, game_id):
 def hidden_fields(page: str) -> dict:
     return {name: html.unescape(value) for name, value in
             re.findall(r'<input type="hidden" name="((?:version|base-\d+))" value="([^"]*)"', page)}
+
+
+def submitted(page: str) -> list[tuple[str, str]]:
+    """What a browser would send back from the hand form as the page shows it (no csrf token)."""
+    fields = []
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        name = re.search(r'name="([^"]+)"', tag)
+        if not name or name.group(1) == "csrf_token":
+            continue
+        kind = (re.search(r'type="([^"]+)"', tag) or [None, "text"])[1]
+        value = html.unescape((re.search(r'value="([^"]*)"', tag) or [None, ""])[1])
+        if kind in ("checkbox", "radio") and not re.search(r"\bchecked\b", tag):
+            continue
+        fields.append((name.group(1), value))
+    return fields
 
 
 @pytest.fixture
@@ -118,7 +134,7 @@ def test_both_phones_changing_one_score_shows_both_and_the_person_chooses(app, c
     response = client.post(f"/games/{game_id}/hands/1", data=stale)
     assert response.status_code == 409
     page = response.get_data(as_text=True)
-    assert "Another phone saved this hand" in page
+    assert "This hand was saved since you opened it" in page
     assert re.search(r"Saved on the other phone: <strong>30</strong>", page)
     assert re.search(r"Yours: <strong>3</strong>", page)
     assert f'name="points-{ids["Cy"]}" value="3"' in page         # what was typed is kept
@@ -148,3 +164,35 @@ def test_choosing_mine_applies_it_and_history_keeps_both(app, client, game):
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[2] == "3"
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "→ <strong>30</strong>" in history and "→ <strong>3</strong>" in history
+
+
+def test_resolving_a_conflict_keeps_scores_only_the_other_phone_entered(app, client, game):
+    # phone A saves Bo and Cy; phone B, opened before, saves Bo and Di: Cy's 11 must survive B's
+    # choice, whichever value B keeps for Bo
+    game_id, ids = game
+    edit_key, _ = keys(app, game_id)
+    other = phone(app, edit_key)
+    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
+    other.post(f"/games/{game_id}/hands/1", data={**other_form, **hand_form(ids, {"Bo": 30, "Cy": 11})})
+    response = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Bo": 35, "Di": 8})})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert f'name="points-{ids["Cy"]}" value="11"' in page.replace(' inputmode="numeric"', "")
+    again = MultiDict(submitted(page) + [(f"keep-{ids['Bo']}", "mine")])
+    assert client.post(f"/games/{game_id}/hands/1", data=again).status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["0", "35", "11", "8"]
+
+
+def test_saving_again_after_going_back_loses_nothing(app, client, game):
+    # save, press Back (the browser shows the form as first opened), change one score, save
+    game_id, ids = game
+    opened = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    first = {**hidden_fields(opened), **hand_form(ids, {"Ann": 4, "Bo": 6, "Cy": 9, "Di": 12})}
+    assert client.post(f"/games/{game_id}/hands/1", data=first).status_code == 303
+    back = {**hidden_fields(opened), **hand_form(ids, {"Di": 5})}
+    response = client.post(f"/games/{game_id}/hands/1", data=back)
+    assert response.status_code == 409          # Di: 12 saved, 5 now: the person chooses
+    again = MultiDict(submitted(response.get_data(as_text=True)) + [(f"keep-{ids['Di']}", "mine")])
+    assert client.post(f"/games/{game_id}/hands/1", data=again).status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["4", "6", "9", "5"]

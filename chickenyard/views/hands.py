@@ -29,14 +29,19 @@ def _hand_page(sheet, hand, form, status=200):
                 max_points=max_points(sheet))
 
 
-def _conflict_page(sheet, hand, form, conflicts):
-    """The hand changed on another phone: show both values, keep what this phone typed."""
+def _conflict_page(sheet, hand, form, conflicts, merged=None):
+    """The hand changed since this form was opened: show both values where both phones changed a
+    player, and the merged value everywhere else, so that saving again loses nothing."""
     form.conflicts = {c.player_id: c for c in conflicts}
     form.version = str(hand.version)
     form.base = {p.id: json.dumps(hand.entry(p.id).snapshot()) for p in sheet.players}
+    for p in sheet.players:
+        if merged is not None and p.id not in form.conflicts:
+            form.show(p.id, merged.get(p.id, Entry()))
     if conflicts:
-        form.errors["form"] = ("Another phone saved this hand while you were typing. "
-                               "For each marked player, choose which value to keep, then save again.")
+        form.errors["form"] = ("This hand was saved since you opened it (on another phone, or on this one "
+                               "before going back). For each marked player, choose which value to keep, "
+                               "then save again.")
     else:
         form.errors["form"] = "Another phone saved this hand just now. Check the values and save again."
     return _hand_page(sheet, hand, form, 409)
@@ -82,7 +87,7 @@ def save(game_id: int, number: int):
     for _attempt in range(3):
         entries, expected, conflicts = _resolve(form, base, choices, hand)
         if conflicts:
-            return _conflict_page(sheet, hand, form, conflicts)
+            return _conflict_page(sheet, hand, form, conflicts, entries)
         try:
             changed = save_hand(db, sheet, number, entries, device=device_name(),
                                 expected_version=expected)

@@ -69,7 +69,7 @@ def test_a_stale_form_shows_both_values_to_choose(browser, live_server):
 
     player_field(first, "Cy").locator("input.points").fill("3")
     first.get_by_role("button", name="Save hand 1").click()
-    first.get_by_text("Another phone saved this hand").wait_for()
+    first.get_by_text("This hand was saved since you opened it").wait_for()
     cy = player_field(first, "Cy")
     assert "30" in cy.locator(".conflict").inner_text() and "3" in cy.locator(".conflict").inner_text()
     cy.get_by_label(re.compile("Saved on the other phone")).check()
