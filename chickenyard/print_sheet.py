@@ -109,16 +109,8 @@ def read_blank_form(args) -> BlankForm:
 def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
     doubles = [h.double for h in sheet.hands]
     page = layout(paper, orientation, doubles, len(sheet.players))
-    scores = {h.number: _marks(sheet, h) for h in sheet.hands}
+    scores = {h.number: sheet.row_values(h) for h in sheet.hands}
     winners = sheet.names(sheet.winners)
     return PrintSheet(sheet.rules, sheet.set_size, [p.name for p in sheet.players], doubles, page, scores,
                       winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]
                       if sheet.finished else date.today().isoformat(), filled=True)
-
-
-def _marks(sheet: Sheet, hand) -> list[int | None]:
-    """What goes in a hand's boxes: each player's points, or in Super 15 a tick for the winner."""
-    if sheet.by_pips:
-        return [hand.entry(p.id).points for p in sheet.players]
-    winner = hand.round_winner(sheet.players)
-    return [None if winner is None else int(p.id == winner) for p in sheet.players]

@@ -172,6 +172,14 @@ class Sheet:
     def names(self, player_ids) -> list[str]:
         return [self.player(pid).name for pid in player_ids]
 
+    def row_values(self, hand: HandRow) -> list[int | None]:
+        """A hand's row as paper keeps it: each player's points, or in Super 15 1 for the round's
+        winner and 0 for the others (None while not known)."""
+        if self.by_pips:
+            return [hand.entry(p.id).points for p in self.players]
+        winner = hand.round_winner(self.players)
+        return [None if winner is None else int(p.id == winner) for p in self.players]
+
     def with_running_totals(self) -> "Sheet":
         running = {p.id: 0 for p in self.players}
         for hand in self.hands:

@@ -37,8 +37,14 @@ def export_document(sheet: Sheet) -> dict:
                 item["went_out"] = True
             if e.tiles:
                 item["tiles"] = [t.as_list() for t in e.tiles]
+            if e.tiles_left is not None and not e.went_out:
+                item["tiles_left"] = e.tiles_left       # Super 15: what settles a blocked round
             entries.append(item)
-        hands.append({"number": hand.number, "double": hand.double, "entries": entries})
+        row = {"number": hand.number, "double": hand.double, "entries": entries}
+        if not sheet.by_pips:
+            winner = hand.round_winner(sheet.players)
+            row["winner"] = names[winner] if winner is not None else None
+        hands.append(row)
     totals = sheet.totals
     return {
         "format": FORMAT, "game": sheet.game["game"], "preset": sheet.rules.preset,
@@ -53,13 +59,15 @@ def export_document(sheet: Sheet) -> dict:
 def export_csv(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["hand", "double"] + [p.name for p in sheet.players])
+    # Super 15 keeps no points: a round's row marks its winner, and the totals are rounds won
+    unit, total = ("hand", "total") if sheet.by_pips else ("round", "rounds won")
+    writer.writerow([unit, "double"] + [p.name for p in sheet.players])
     for hand in sheet.hands:
+        values = sheet.row_values(hand)
         writer.writerow([hand.number, double_label(hand.double)] +
-                        ["" if hand.entry(p.id).points is None else hand.entry(p.id).points
-                         for p in sheet.players])
+                        ["" if v is None else v if sheet.by_pips else ("won" if v else "") for v in values])
     totals = sheet.totals
-    writer.writerow(["total", ""] + [totals[p.id] for p in sheet.players])
+    writer.writerow([total, ""] + [totals[p.id] for p in sheet.players])
     return out.getvalue()
 
 
@@ -171,6 +179,13 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
             continue
         if item.get("went_out") is True:
             data.add("went_out", str(seat))
+        left = item.get("tiles_left")
+        if left is not None:
+            if isinstance(left, bool) or not isinstance(left, int):
+                problems.append(f"{where}, {item['player']}: tiles_left must be a whole number, not {left!r}.")
+                ok = False
+                continue
+            data.add(f"left-{seat}", str(left))
         tiles = item.get("tiles")
         if tiles is not None and not isinstance(tiles, list):
             problems.append(f"{where}, {item['player']}: tiles must be a list like [[3, 4], [0, 0]].")

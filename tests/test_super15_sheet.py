@@ -59,3 +59,30 @@ def test_the_big_screen_lists_the_most_rounds_won_first(client, app):
     names = [n for n in ("Ann", "Bo", "Cy") if n in page]
     assert page.index("Cy") < page.index("Ann") and page.index("Cy") < page.index("Bo") and len(names) == 3
     assert "Mark who went out first" in client.get(f"/games/{game_id}/hands/2").get_data(as_text=True)
+
+
+def test_a_super_15_game_comes_back_from_its_saved_copy(client, app):
+    game_id, ids = super15(client, app)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
+    blocked = {**hand_form(ids, {"Ann": 30, "Bo": 12, "Cy": 7}), f"left-{ids['Ann']}": "2",
+               f"left-{ids['Bo']}": "3", f"left-{ids['Cy']}": "3"}
+    assert client.post(f"/games/{game_id}/hands/2", data=blocked).status_code == 303
+    document = client.get(f"/games/{game_id}/export.json").get_json()
+    assert [h["winner"] for h in document["hands"]] == ["Bo", "Ann"]
+    assert document["hands"][1]["entries"][0]["tiles_left"] == 2
+    response = client.post("/games/import", json=document)
+    assert response.status_code in (201, 303), response.get_data(as_text=True)
+    copy = client.get("/").get_data(as_text=True)
+    new_id = max(int(i) for i in __import__("re").findall(r"/games/(\d+)", copy))
+    assert totals_row(client.get(f"/games/{new_id}").get_data(as_text=True)) == ["1", "1", "0"]
+    bad = {**document, "hands": [{**document["hands"][1], "entries": [
+        {**document["hands"][1]["entries"][0], "tiles_left": "two"}]}]}
+    assert client.post("/games/import", json=bad).status_code == 400
+
+
+def test_the_super_15_spreadsheet_marks_each_rounds_winner(client, app):
+    game_id, ids = super15(client, app)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
+    rows = client.get(f"/games/{game_id}/export.csv").get_data(as_text=True).splitlines()
+    assert rows[0] == "round,double,Ann,Bo,Cy"
+    assert rows[1] == "1,any double,,won," and rows[-1] == "rounds won,,0,1,0"
