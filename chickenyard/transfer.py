@@ -179,13 +179,9 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
             continue
         if item.get("went_out") is True:
             data.add("went_out", str(seat))
-        left = item.get("tiles_left")
-        if left is not None:
-            if isinstance(left, bool) or not isinstance(left, int):
-                problems.append(f"{where}, {item['player']}: tiles_left must be a whole number, not {left!r}.")
-                ok = False
-                continue
-            data.add(f"left-{seat}", str(left))
+        if not _whole_number(item, "tiles_left", f"left-{seat}", data, where, problems):
+            ok = False
+            continue
         tiles = item.get("tiles")
         if tiles is not None and not isinstance(tiles, list):
             problems.append(f"{where}, {item['player']}: tiles must be a list like [[3, 4], [0, 0]].")
@@ -199,13 +195,20 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
                 problems.append(f"{where}, {item['player']}: {problem}")
                 ok = False
             continue  # points are derived from the tiles
-        points = item.get("points")
-        if points is not None:
-            if isinstance(points, bool) or not isinstance(points, int):
-                problems.append(f"{where}, {item['player']}: points must be a whole number, not {points!r}.")
-                ok = False
-                continue
-            data.add(f"points-{seat}", str(points))
+        if not _whole_number(item, "points", f"points-{seat}", data, where, problems):
+            ok = False
     if len(data.getlist("went_out")) > 1:
         data.setlist("went_out", [",".join(data.getlist("went_out"))])
     return data if ok else None
+
+
+def _whole_number(item: dict, key: str, field: str, data: MultiDict, where: str, problems: list) -> bool:
+    """Copy item[key] into the form as `field` when it is a whole number; False (and a problem) if not."""
+    value = item.get(key)
+    if value is None:
+        return True
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {value!r}.")
+        return False
+    data.add(field, str(value))
+    return True
