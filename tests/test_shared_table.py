@@ -196,3 +196,17 @@ def test_saving_again_after_going_back_loses_nothing(app, client, game):
     again = MultiDict(submitted(response.get_data(as_text=True)) + [(f"keep-{ids['Di']}", "mine")])
     assert client.post(f"/games/{game_id}/hands/1", data=again).status_code == 303
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["4", "6", "9", "5"]
+
+
+def test_a_phone_that_started_many_games_still_opens_the_newest(app, client):
+    # the cookie keeps the last 50 games: a club phone used all season never fills it
+    from chickenyard.access import REMEMBERED
+    ids = [start_game(client) for _ in range(REMEMBERED + 12)]
+    assert client.get(f"/games/{ids[-1]}").status_code == 200
+    assert client.get(f"/games/{ids[-REMEMBERED]}").status_code == 200
+    assert client.get(f"/games/{ids[0]}").status_code == 404       # forgotten: its link opens it again
+    cookie = client.get_cookie("session")
+    assert cookie is not None and len(cookie.value) < 3000
+    edit_key, _ = keys(app, ids[0])
+    assert client.get(f"/join/{edit_key}").status_code in (302, 303)
+    assert client.get(f"/games/{ids[0]}").status_code == 200
