@@ -29,6 +29,15 @@ def see_other(url: str):
     return redirect(url, code=303)
 
 
+def redirect_to(url: str):
+    """Go to another page after a post: a 303 for a plain form, a full navigation for htmx."""
+    if is_htmx():
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = url
+        return response
+    return see_other(url)
+
+
 def device_name() -> str | None:
     name = (request.cookies.get("device") or "").strip()
     return name[:40] or None

@@ -27,13 +27,18 @@
       const note = entry.querySelector(".picker-sum");
       if (result.count > 0) {
         total.value = String(result.sum);
+        picker.dataset.summed = total.value;
         note.textContent = result.count + (result.count === 1 ? " tile: " : " tiles: ") + result.sum + " points";
-      } else if (note.textContent) {
+      } else {
+        // every tile untapped: the sum they made goes too (a total typed by hand stays)
+        if (picker.dataset.summed !== undefined && total.value === picker.dataset.summed) total.value = "";
+        delete picker.dataset.summed;
         note.textContent = "";
       }
       picker.querySelectorAll(".tile-choice").forEach(function (label) {
         const box = label.querySelector("input");
-        label.classList.toggle("taken", taken[box.value] !== undefined && taken[box.value] !== player);
+        // dim a tile another player holds, unless this player picked it too (the clash is shown)
+        label.classList.toggle("taken", !box.checked && taken[box.value] !== undefined && taken[box.value] !== player);
       });
     });
   }
@@ -50,7 +55,20 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { wire(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { wire(event.target); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    wire(event.target);
+    // a page swapped in after a save: bring its message (a problem, or "saved") into view,
+    // as a full page load would by starting at the top
+    if (event.target.id !== "main") return;
+    const message = event.target.querySelector(".form-problem, .field-error, .flashes");
+    if (message) {
+      message.scrollIntoView({ block: "start" });
+      if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
+      message.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
+    }
+  });
 })();
 
 // Live sheet: phones poll every 2 s. The server answers 304 when nothing changed;

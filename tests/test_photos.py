@@ -122,3 +122,17 @@ def test_a_photographed_row_is_read_from_one_end_to_the_other():
     # a column: read top to bottom
     assert tiles_in_row_order(found([(50, 400), (52, 100), (48, 250)])) == [Tile(1, 1), Tile(2, 2), Tile(0, 0)]
     assert tiles_in_row_order(found([])) == []
+
+
+def test_count_from_a_photo_saves_what_was_typed_first(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    data = {**hand_form(ids, {"Cy": 9}), "then": f"photo-{ids['Ann']}"}
+    response = client.post(f"/games/{game_id}/hands/1", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/hands/1/players/{ids['Ann']}/photo")
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[2] == "9"
+    over_htmx = client.post(f"/games/{game_id}/hands/1", data=data, headers={"HX-Request": "true"})
+    assert over_htmx.headers["HX-Redirect"].endswith(f"/players/{ids['Ann']}/photo")
+    bad = client.post(f"/games/{game_id}/hands/1", data={**data, f"points-{ids['Bo']}": "x"})
+    assert bad.status_code == 422 and 'value="x"' in bad.get_data(as_text=True)   # nothing typed is lost

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, request, url_for
 from ..filters import double_label
 from ..db import get_db
 from ..hand_form import HandForm, max_points, read_hand_form
-from ..htmx import device_name, is_htmx, page, see_other
+from ..htmx import device_name, is_htmx, page, redirect_to, see_other
 from ..conflicts import Conflict, merge, read_base
 from ..sheet import Entry
 from ..store import StaleHand, save_hand
@@ -45,6 +45,14 @@ def _conflict_page(sheet, hand, form, conflicts, merged=None):
     else:
         form.errors["form"] = "Another phone saved this hand just now. Check the values and save again."
     return _hand_page(sheet, hand, form, 409)
+
+
+def _photo_next(sheet, then: str) -> int | None:
+    """The player whose photo is to be taken after saving, from the button pressed."""
+    kind, _, pid = then.partition("-")
+    if kind == "photo" and pid.isdigit() and sheet.player(int(pid)) is not None:
+        return int(pid)
+    return None
 
 
 def _resolve(form, base, choices, hand):
@@ -99,6 +107,12 @@ def save(game_id: int, number: int):
         return _conflict_page(sheet, hand, form, [])
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
+    photo_for = _photo_next(sheet, request.form.get("then", ""))
+    if photo_for is not None:      # "Count from a photo": the scores typed so far are kept first
+        if changed:
+            flash(f"Hand {number}: the scores typed so far are saved.")
+        url = url_for("photos.upload_form", game_id=game_id, number=number, player_id=photo_for)
+        return redirect_to(url)
     state = "complete" if saved.complete_for(sheet.players, sheet.by_pips) else "saved, not complete yet"
     flash(f"Hand {number} ({double_label(saved.double)}) {state}." if changed
           else f"Hand {number}: nothing changed.")

@@ -130,3 +130,40 @@ def test_a_mistake_is_shown_beside_its_field_and_kept(browser, live_server):
     assert player_field(page, "Ann").locator("input.points").input_value() == "12a"
     assert player_field(page, "Bo").locator("input.points").input_value() == "8"
     context.close()
+
+
+def test_the_hand_page_keeps_the_person_informed(browser, live_server):
+    page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    start_game(page, live_server)
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    # untapping every tile takes their sum out of the total
+    bo = player_field(page, "Bo")
+    bo.locator("summary").click()
+    bo.locator("label.tile-choice", has=page.locator("input[value='1|2']")).click()
+    assert bo.locator("input.points").input_value() == "3"
+    bo.locator("label.tile-choice", has=page.locator("input[value='1|2']")).click()
+    assert bo.locator("input.points").input_value() == ""
+    # a tile picked for two players stays shown as picked in both pickers
+    bo.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()
+    cy = player_field(page, "Cy")
+    cy.locator("summary").click()
+    cy.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()
+    assert "taken" not in (bo.locator("label.tile-choice", has=page.locator("input[value='3|4']"))
+                           .get_attribute("class"))
+    # a save that fails brings its message into view, where the person is looking
+    player_field(page, "Ann").locator("input.points").fill("x")
+    page.get_by_role("button", name="Save hand 1").click()
+    problem = page.locator(".form-problem").first
+    problem.wait_for()
+    box = problem.bounding_box()
+    assert box is not None and -5 <= box["y"] < 780 - 40
+    # "Count from a photo" keeps what was typed: Di's 9 is saved before the camera opens
+    player_field(page, "Ann").locator("input.points").fill("4")
+    cy.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()   # clash resolved
+    player_field(page, "Di").locator("input.points").fill("9")
+    player_field(page, "Ann").get_by_role("button", name="Count from a photo").click()
+    page.wait_for_url(re.compile(r"/photo$"))
+    assert "the scores typed so far are saved" in page.content()
+    page.go_back()
+    page.reload()
+    assert player_field(page, "Di").locator("input.points").input_value() == "9"
