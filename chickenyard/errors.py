@@ -21,6 +21,8 @@ def register_error_pages(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error):
         messages = {
+            403: ("This phone has the watch link for this game: it follows the sheet but cannot change it. "
+                  "To keep score on it, open the edit link from the scorekeeper's Share tab."),
             404: "There is nothing here. The game may have been deleted, or the link is mistyped.",
             405: "That action is not available here.",
             413: "That file is too large for Chickenyard (16 MB at most).",

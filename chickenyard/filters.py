@@ -1,5 +1,6 @@
 """Template filters that put stored values in players' words."""
 import json
+import re
 
 
 def describe_entry(snapshot_json: str | None) -> str:
@@ -25,7 +26,21 @@ def game_title(game: str) -> str:
     return GAMES.get(game, game)
 
 
+_LATEX = ((r"\div", "÷"), (r"\times", "×"), (r"\#", "#"), (r"\text{", ""), ("{", ""), ("}", ""), ("$", ""))
+
+
+def quote_text(text: str) -> str:
+    """A source's sentence as a person reads it: the *emphasis* and **headings** markers and the
+    formula markup some sources carry are left out; the words are the source's own."""
+    if "$" in text:
+        for markup, plain in _LATEX:
+            text = text.replace(markup, plain)
+    text = re.sub(r"\*{1,2}", "", text)
+    return " ".join(text.split())
+
+
 def register_filters(app) -> None:
+    app.jinja_env.filters["quote_text"] = quote_text
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title
     app.jinja_env.filters["double_label"] = double_label

@@ -57,6 +57,9 @@ class Player:
     name: str
 
 
+TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
+
+
 @dataclass
 class HandRow:
     id: int
@@ -71,8 +74,23 @@ class HandRow:
 
     def complete_for(self, players, by_pips: bool = True) -> bool:
         if not by_pips:
-            return self.round_winner(players) is not None
+            return self.round_winner(players) is not None or self.round_still_needs(players) == TIED
         return all(self.entry(p.id).points is not None for p in players)
+
+    def round_still_needs(self, players) -> str | None:
+        """Super 15: what the sheet still needs to name the round's winner, in the table's words
+        (TIED when tiles and pips are all in and still level: the rulebook names no winner)."""
+        if self.round_winner(players) is not None:
+            return None
+        left = {p.id: self.entry(p.id).tiles_left for p in players}
+        if any(v is None for v in left.values()):
+            return "Mark who went out first or, if the round blocked, each player's tiles left."
+        fewest = [p for p in players if left[p.id] == min(left.values())]
+        missing = [p.name for p in fewest if self.entry(p.id).points is None]
+        if missing:
+            return (f"{' and '.join(p.name for p in fewest)} tie on tiles left: enter the pips of "
+                    f"{' and '.join(missing)} to settle it (the lowest pip total wins).")
+        return TIED
 
     def round_winner(self, players) -> int | None:
         """Super 15: the first player out; if blocked, the fewest tiles left, ties by the lowest pips."""
@@ -120,6 +138,11 @@ class Sheet:
     @property
     def by_pips(self) -> bool:
         return self.rules.scored_by_pips
+
+    @property
+    def unit(self) -> str:
+        """What the table calls one deal: a hand of Chickenfoot, a round of the rulebook's games."""
+        return "hand" if self.rules.game == "chickenfoot" else "round"
 
     @property
     def totals(self) -> dict[int, int]:

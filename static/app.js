@@ -82,6 +82,15 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   }
 });
 
+// A form that asks first (undo, a new edit link): checked before htmx or the browser send it.
+document.addEventListener("submit", function (event) {
+  const question = event.target.dataset && event.target.dataset.confirm;
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}, true);
+
 // Print buttons on the printed-sheet view.
 document.addEventListener("click", function (event) {
   const button = event.target.closest("[data-print]");

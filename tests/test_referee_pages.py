@@ -57,7 +57,7 @@ def test_mexican_train_game_sheet_and_referee(client, app):
     game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="", set_size=15, game="mexican-train")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Mexican Train" in page and page.count("starting double") == 16
-    assert 'aria-label="Hand 1, starting double 15|15"' in page
+    assert 'aria-label="Round 1, starting double 15|15"' in page
     referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
     assert "<strong>14</strong> tiles each" in referee and "Diagram 4" in referee
     ids = player_ids(app, game_id)
@@ -72,3 +72,14 @@ def test_super_15_shows_its_reference_card(client):
     game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15")
     page = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
     assert "the direction of play reverses" in page and "<strong>9</strong> tiles each" in page
+
+
+def test_quotes_read_as_words_and_a_watching_phone_is_told_why_it_cannot_write(client, app):
+    game_id = start_game(client)
+    page = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "42 ÷ [# of players]" in page and "\\div" not in page and "**" not in page
+    assert "chickenfoot-classic-rules.txt" in page                  # the source is still named
+    from tests.test_shared_table import keys, phone
+    _, view_key = keys(app, game_id)
+    refused = phone(app, view_key).get(f"/games/{game_id}/hands/1")
+    assert refused.status_code == 403 and "watch link" in refused.get_data(as_text=True)

@@ -16,7 +16,7 @@ def test_the_first_player_out_wins_the_round(client, app):
     assert page.count("starting double any double") == 3 and "Won</th>" in page
     client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert totals_row(page) == ["0", "1", "0"] and "Enter hand 2" in page
+    assert totals_row(page) == ["0", "1", "0"] and "Enter round 2" in page
 
 
 def test_a_blocked_round_goes_to_the_fewest_tiles_then_the_lowest_pips(client, app):
@@ -30,7 +30,7 @@ def test_a_blocked_round_goes_to_the_fewest_tiles_then_the_lowest_pips(client, a
     tie = {**hand_form(ids, tiles={"Ann": ["1|2", "3|4"]}), f"left-{ids['Bo']}": "2", f"left-{ids['Cy']}": "4"}
     client.post(f"/games/{game_id}/hands/2", data=tie)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Enter hand 2" in page                 # tied on tiles: Bo's pips are needed
+    assert "Enter round 2" in page                 # tied on tiles: Bo's pips are needed
     client.post(f"/games/{game_id}/hands/2", data={**tie, f"points-{ids['Bo']}": "12"})
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["2", "0", "0"]
 
@@ -86,3 +86,16 @@ def test_the_super_15_spreadsheet_marks_each_rounds_winner(client, app):
     rows = client.get(f"/games/{game_id}/export.csv").get_data(as_text=True).splitlines()
     assert rows[0] == "round,double,Ann,Bo,Cy"
     assert rows[1] == "1,any double,,won," and rows[-1] == "rounds won,,0,1,0"
+
+
+def test_a_round_still_open_says_why_and_a_full_tie_has_no_winner(client, app):
+    game_id, ids = super15(client, app, rounds=2)
+    tie = {**hand_form(ids, {"Ann": 10}), f"left-{ids['Ann']}": "2", f"left-{ids['Bo']}": "2",
+           f"left-{ids['Cy']}": "3"}
+    client.post(f"/games/{game_id}/hands/1", data=tie)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Ann and Bo tie on tiles left: enter the pips of Bo to settle it" in page
+    client.post(f"/games/{game_id}/hands/1", data={**tie, f"points-{ids['Bo']}": "10"})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "nobody wins this round" in page and "Enter round 2" in page      # the round is done
+    assert totals_row(page) == ["0", "0", "0"]

@@ -110,12 +110,16 @@ def save(game_id: int, number: int):
     photo_for = _photo_next(sheet, request.form.get("then", ""))
     if photo_for is not None:      # "Count from a photo": the scores typed so far are kept first
         if changed:
-            flash(f"Hand {number}: the scores typed so far are saved.")
+            flash(f"{sheet.unit.capitalize()} {number}: the scores typed so far are saved.")
         url = url_for("photos.upload_form", game_id=game_id, number=number, player_id=photo_for)
         return redirect_to(url)
     state = "complete" if saved.complete_for(sheet.players, sheet.by_pips) else "saved, not complete yet"
-    flash(f"Hand {number} ({double_label(saved.double)}) {state}." if changed
-          else f"Hand {number}: nothing changed.")
+    needs = None if sheet.by_pips else saved.round_still_needs(sheet.players)
+    if needs:
+        state += f": {needs}"
+    unit = sheet.unit.capitalize()
+    label = f" ({double_label(saved.double)})" if saved.double >= 0 else ""
+    flash(f"{unit} {number}{label} {state}." if changed else f"{unit} {number}: nothing changed.")
     sheet_url = url_for("games.sheet", game_id=game_id)
     if is_htmx():
         return page("sheet.html", "_sheet.html", push_url=sheet_url, trigger="sheet-changed",

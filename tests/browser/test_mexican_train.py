@@ -21,7 +21,7 @@ def test_a_mexican_train_round(browser, live_server, artifacts):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert "Mexican Train" in page.locator(".rules-line").inner_text()
-    page.get_by_role("link", name="Enter hand 1 (15|15)").click()
+    page.get_by_role("link", name="Enter round 1 (15|15)").click()
     ann = player_field(page, "Ann")
     ann.locator("summary").click()
     for tile in ("0|0", "12|14", "3|9"):
@@ -30,9 +30,9 @@ def test_a_mexican_train_round(browser, live_server, artifacts):
     for name, points in (("Bo", "44"), ("Di", "7"), ("Ed", "21")):
         player_field(page, name).locator("input.points").fill(points)
     page.locator(".went-out").get_by_label("Cy").check()
-    page.get_by_role("button", name="Save hand 1").click()
+    page.get_by_role("button", name="Save round 1").click()
     page.locator("#sheet").wait_for()
     assert totals(page) == ["38", "44", "0", "7", "21"]
-    assert "Enter hand 2 (14|14)" in page.content()
+    assert "Enter round 2 (14|14)" in page.content()
     page.screenshot(path=str(artifacts / "mexican-train-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -73,6 +73,12 @@ def play_three_hands(page, base, js: bool):
     player_field(page, "Bo").locator("input.points").fill("20")
     save_hand(page, 3)
     assert totals(page) == ["70", "68", "10", "5"]
+    asked = []
+    if js:  # undo asks first; a "no" changes nothing
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        page.get_by_role("button", name="Undo last change").click()
+        assert asked and "Undo the last change" in asked[0] and totals(page) == ["70", "68", "10", "5"]
+        page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo last change").click()
     page.get_by_text("Took back the last change").wait_for()
     assert totals(page) == ["70", "50", "10", "5"]
