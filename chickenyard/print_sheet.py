@@ -38,11 +38,12 @@ class PrintSheet:
         return self.rules.scored_by_pips
 
     def running(self, upto: int) -> list[int | None]:
-        """Totals of hands 1..upto per player; None while any of those hands is blank."""
+        """Totals of hands 1..upto per player, of the hands entered so far (blank when none is)."""
         totals: list[int | None] = []
         for i in range(self.players):
             points = [self.scores.get(n, [None] * self.players)[i] for n in range(1, upto + 1)]
-            totals.append(None if any(p is None for p in points) else sum(points))
+            entered = [p for p in points if p is not None]
+            totals.append(sum(entered) if entered else None)
         return totals
 
     def draw_table(self) -> list[tuple[int, int, bool]]:

@@ -114,10 +114,20 @@ def test_super_15_sheets_tick_the_winner_of_each_round(client, app):
     rows = re.findall(r'<tr class="(hand|subtotal|total)">(.*?)</tr>', page, re.S)
     cells = [re.findall(r'<td class="box">(.*?)</td>', body) for _, body in rows]
     assert cells[0] == ["", "✓ won", ""] and cells[1] == ["", "", ""]    # round 2 still to play
-    assert cells[-1] == ["", "", ""]                                     # no tally while a round is open
+    assert cells[-1] == ["0", "1", "0"]                                  # the tally so far, to go on in pencil
     client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, went_out="Bo"))
     pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
     assert pages == 1 and "Winner: Bo" in text and text.count("won") >= 3
     page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
     total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
     assert re.findall(r'<td class="box">(.*?)</td>', total) == ["0", "2", "0"]
+
+
+def test_a_game_in_progress_prints_its_totals_so_far(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"))
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 12, "Bo": 30}, went_out="Cy"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 5}))      # partly entered
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
+    assert re.findall(r'<td class="box">(.*?)</td>', total) == ["17", "30", "0"]
