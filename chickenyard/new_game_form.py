@@ -67,11 +67,11 @@ def read_new_game(data) -> NewGameForm:
     if typed["game"] not in GAMES:
         errors["game"] = "Choose a game Chickenyard knows: " + ", ".join(GAMES.values()) + "."
         return form
-    if typed["game"] != "chickenfoot":
-        # the other games of the double-15 rulebook have one rule set each
-        typed["preset"] = GAME_PRESETS[typed["game"]][0]
+    # the other games of the double-15 rulebook have one rule set each (the Chickenfoot choice on
+    # the form stays as it was ticked)
+    preset = typed["preset"] if typed["game"] == "chickenfoot" else GAME_PRESETS[typed["game"]][0]
     try:
-        base = rule_set(typed["preset"])
+        base = rule_set(preset)
     except UnknownPreset:
         errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
         return form
@@ -79,6 +79,8 @@ def read_new_game(data) -> NewGameForm:
         set_size = int(typed["set"])
     except ValueError:
         set_size = None
+    if typed["game"] != "chickenfoot" and len(base.sets) == 1:
+        set_size = base.sets[0]          # Mexican Train and Super 15 are played with the double-15 set
     if set_size not in base.sets:
         errors["set"] = (f"The {base.title} rules are played with a double-"
                          + ", double-".join(str(s) for s in base.sets) + " set.")
@@ -91,7 +93,7 @@ def read_new_game(data) -> NewGameForm:
     if form.errors:
         return form
     try:
-        form.rules = rule_set(typed["preset"], house)
+        form.rules = rule_set(preset, house)
         form.hand_doubles = form.rules.hand_doubles(set_size)
     except ValueError as problem:
         errors["hands"] = str(problem)

@@ -332,3 +332,16 @@ def test_going_out_on_a_double_may_score_50_where_the_encyclopedia_says_so(clien
     refused = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, went_out="Bo"),
                                                              f"points-{ids['Bo']}": "50"})
     assert refused.status_code == 422 and "Bo went out and scores 0, not 50." in refused.get_data(as_text=True)
+
+
+def test_choosing_mexican_train_or_super_15_takes_the_double_15_set_without_a_detour(client, app):
+    # the form's set box still shows double-9 when the game is switched: the rulebook games need
+    # no correction from the person
+    for game in ("mexican-train", "super-15"):
+        data = {"game": game, "preset": "classic", "set": "9", "double_blank": "50", "hands": "",
+                "player": ["Ann", "Bo", "Cy"]}
+        response = client.post("/games/new", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        row = connect(app.config["DATABASE"])["games"].get(game_id)
+        assert row["set_size"] == 15 and row["game"] == game
