@@ -90,6 +90,7 @@ class CastleRock:
         self.unseen = set(self.pile) if not known_pile else None
         self.row: tuple[Tile, ...] = ()
         self.moves: list = []
+        self.last_told: Tile | None = None    # a real table's last tile told, until something else happens
 
     def legal_actions(self) -> list:
         options = removals(self.row)
@@ -107,7 +108,9 @@ class CastleRock:
                 raise IllegalAction("A removal is possible, so one must be made before drawing."
                                     if self.pile else "The bone pile is empty.", rule)
             self._draw(action.tile)
+            self.last_told = self.row[-1] if not self.known_pile else None
         else:
+            self.last_told = None
             if action not in legal:
                 raise IllegalAction("That removal is not allowed: the tiles do not share a number.",
                                     RULES["three" if isinstance(action, RemoveThree) else "middle"])
@@ -118,6 +121,17 @@ class CastleRock:
         if not self.row and self.pile and self.known_pile and not isinstance(action, DrawTile):
             for _ in range(min(3, len(self.pile))):
                 self._draw(None)
+
+    def untell(self) -> Tile:
+        """A real table: the last tile told was mistyped or misread; it goes back among the tiles
+        not yet turned over, and the row is as it was. Only before anything else happens."""
+        if self.last_told is None or not self.row or self.row[-1] != self.last_told:
+            raise IllegalAction("Only the last tile told can be taken back, before any removal.", RULES["end"])
+        tile, self.last_told = self.last_told, None
+        self.row = self.row[:-1]
+        self.pile.append(tile)
+        self.moves.append(None)
+        return tile
 
     def _draw(self, tile: Tile | None) -> None:
         if tile is None:
@@ -134,13 +148,15 @@ class CastleRock:
 
     def to_json(self) -> dict:
         return {"set": self.set_size, "row": [str(t) for t in self.row], "pile": [str(t) for t in self.pile],
-                "known_pile": self.known_pile, "moves": len(self.moves)}
+                "known_pile": self.known_pile, "moves": len(self.moves),
+                "last_told": str(self.last_told) if self.last_told else None}
 
     @classmethod
     def from_json(cls, doc: dict) -> "CastleRock":
         game = cls([Tile.parse(t) for t in doc["pile"]], doc["set"], known_pile=doc["known_pile"])
         game.row = tuple(Tile.parse(t) for t in doc["row"])
         game.moves = [None] * doc.get("moves", 0)
+        game.last_told = Tile.parse(doc["last_told"]) if doc.get("last_told") else None
         return game
 
     def start(self) -> None:

@@ -17,6 +17,15 @@ PRESET_NAMES = tuple(name for name, data in PRESETS.items() if data.get("game", 
 GAME_PRESETS = {game: tuple(n for n, d in PRESETS.items() if d.get("game", "chickenfoot") == game) for game in GAMES}
 HOUSE = "house rule"
 HIGHEST_AVAILABLE = "highest"      # classic's "Alternate Beginning", open to any Chickenfoot table
+VALUE_WORDS = {
+    ("starting_double", "holder"): "the player holding it plays it first",
+    ("starting_double", "centre"): "it is placed in the centre before play",
+    ("starting_double", "any"): "the first player starts with any double",
+    ("empty_yard", "pass"): "a player who cannot play passes",
+    ("empty_yard", "end"): "the hand ends when a player cannot play",
+    ("play_drawn", "may"): "may be played",
+    ("play_drawn", "must"): "must be played",
+}
 NEXT_LOWEST = "agree to go to the next-lowest double"   # set-insert's own rule begins with these words
 ALTERNATE_BEGINNING_QUOTE = ("There is an alternate way to begin each hand, if all of the players agree. "
                              "The player with the *highest available double* may play it.")
@@ -46,6 +55,8 @@ class Rule:
     def describe(self) -> str:
         """The value in a player's words."""
         value = self.value
+        if (self.key, value) in VALUE_WORDS:
+            return VALUE_WORDS[self.key, value]
         if self.key == "nobody_holds_double" and value == HIGHEST_AVAILABLE:
             return ("the highest double anyone holds below it starts instead (or above it, if none below); "
                     "if nobody holds a double, everyone draws one tile until one appears")

@@ -25,6 +25,12 @@
       const entry = picker.closest(".player-entry");
       const total = entry.querySelector("input.points");
       const note = entry.querySelector(".picker-sum");
+      const left = entry.querySelector("input.left");      // Super 15: tiles left in hand
+      if (left) {
+        if (result.count > 0) left.value = String(result.count);
+        else if (picker.dataset.summed !== undefined && left.value === picker.dataset.counted) left.value = "";
+        picker.dataset.counted = String(result.count);
+      }
       if (result.count > 0) {
         total.value = String(result.sum);
         picker.dataset.summed = total.value;

@@ -34,14 +34,19 @@ def test_real_tiles_are_told_and_removals_offered(client):
     assert client.post(url + "/move", data={"action": "draw", "tile": "nonsense"}).status_code == 422
 
 
-def test_a_practice_game_plays_to_its_end(client):
-    url = start(client, "practice")
+def play_to_the_end(client, url) -> str:
+    """Take the first action offered until none is: the page at the end."""
     for _ in range(100):
         page = client.get(url).get_data(as_text=True)
         actions = re.findall(r'name="action" value="([^"]+)"', page)
         if not actions:
-            break
+            return page
         client.post(url + "/move", data={"action": actions[0]})
+    raise AssertionError("the game did not end")
+
+
+def test_a_practice_game_plays_to_its_end(client):
+    page = play_to_the_end(client, start(client, "practice"))
     assert "Won!" in page or "Lost:" in page
 
 
@@ -108,3 +113,19 @@ def test_a_photo_of_the_row_that_is_not_a_photo_or_without_opencv(client, monkey
     assert client.post(url + "/photo", data={}).status_code == 400
     practice = start(client, "practice")
     assert client.post(practice + "/photo", data={}).status_code == 400
+
+
+def test_a_tile_told_by_mistake_is_taken_back_and_a_finished_game_offers_another(client):
+    url = start(client, "table")
+    client.post(url + "/move", data={"action": "draw", "tile": "0|1 4|5 1|6"})   # 1|6 was meant to be 2|6
+    page = client.get(url).get_data(as_text=True)
+    assert "Take back 1|6 (told by mistake)" in page
+    response = client.post(url + "/untell", data={})
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "1|6 is taken back" in page and 'value="1|6"' in page and page.count('class="row-tile"') == 2
+    assert client.post(url + "/untell", data={}).status_code == 422          # only the last one, once
+    practice = start(client, "practice")
+    page = play_to_the_end(client, practice)
+    assert "Play again" in page and ("Won!" in page or 'class="lost"' in page)
+    assert client.post(practice + "/untell", data={}).status_code == 422     # practice: nothing told

@@ -297,7 +297,8 @@ def test_more_house_rules_differ_from_the_rule_set_and_reach_the_referee(client,
     house = re.search(r'house rules:(.*?)</p>', page, re.S).group(1)
     # classic already lets a player draw instead of playing: that answer is not a house rule
     assert re.findall(r'<span class="house">(.*?)</span>', house) == [
-        "Tiles each player draws: 12", "Plays on the starting double: 4", "The drawn tile: must", "Last-tile call: yes"]
+        "Tiles each player draws: 12", "Plays on the starting double: 4", "The drawn tile: must be played",
+        "Last-tile call: yes"]
     referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
     assert "<strong>12</strong> tiles each" in referee and "A house rule of this table." in referee
     exported = client.get(f"/games/{game_id}/export.json").get_json()

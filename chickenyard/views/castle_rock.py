@@ -104,11 +104,24 @@ def move(game_id: int):
     with transaction(db):
         db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
                                          "finished": int(state.is_over())})
-    if state.is_over():
-        flash("Won: only two dominoes or fewer remain." if state.won() else
-              f"The bone pile is empty and nothing more can be removed: {len(state.row)} dominoes remain.")
     later = {"tile": " ".join(map(str, waiting))[:200]} if any(waiting) else {}
     return see_other(url_for("castle_rock.game", game_id=game_id, **later))
+
+
+@bp.post("/castle-rock/<int:game_id>/untell")
+def untell(game_id: int):
+    """Real tiles: take back the last tile told (mistyped, or misread from a photo)."""
+    row, state = _load(game_id)
+    try:
+        tile = state.untell()
+    except IllegalAction as problem:
+        return _page(row, state, problem.cites(), status=422)
+    db = get_db()
+    with transaction(db):
+        db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
+                                         "finished": int(state.is_over())})
+    flash(f"{tile} is taken back: it is among the tiles not yet turned over again.")
+    return see_other(url_for("castle_rock.game", game_id=game_id, tile=str(tile)))
 
 
 def _actions(choice: str, typed: str) -> list:

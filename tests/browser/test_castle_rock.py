@@ -18,8 +18,10 @@ def test_play_a_practice_game_to_the_end(browser, live_server, artifacts):
             break
         buttons.first.click()
         page.locator("#castle-rock").wait_for()
-    assert page.locator(".winner").count() == 1
-    assert "Won!" in page.locator(".winner").inner_text() or "Lost:" in page.locator(".winner").inner_text()
+    outcome = page.locator(".winner, .lost")
+    assert outcome.count() == 1
+    assert "Won!" in outcome.inner_text() or "Lost:" in outcome.inner_text()
+    assert page.get_by_role("button", name="Play again").count() == 1
     page.screenshot(path=str(artifacts / "castle-rock-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

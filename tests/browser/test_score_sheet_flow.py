@@ -173,3 +173,23 @@ def test_the_hand_page_keeps_the_person_informed(browser, live_server):
     page.go_back()
     page.reload()
     assert player_field(page, "Di").locator("input.points").input_value() == "9"
+
+
+def test_super_15_tapping_tiles_fills_tiles_left_too(browser, live_server):
+    page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+    page.goto(live_server + "/games/new")
+    page.locator("#game").select_option("super-15")
+    names = page.locator("input[name=player]")
+    for i, name in enumerate(PLAYERS[:3]):
+        names.nth(i).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.get_by_role("link", name="Enter round 1").click()
+    bo = player_field(page, "Bo")
+    bo.locator("summary").click()
+    for tile in ("1|2", "3|15"):
+        bo.locator("label.tile-choice", has=page.locator(f"input[value='{tile}']")).click()
+    assert bo.locator("input.left").input_value() == "2" and bo.locator("input.points").input_value() == "21"
+    for tile in ("1|2", "3|15"):
+        bo.locator("label.tile-choice", has=page.locator(f"input[value='{tile}']")).click()
+    assert bo.locator("input.left").input_value() == "" and bo.locator("input.points").input_value() == ""
