@@ -161,28 +161,29 @@ def _read_entry(sheet, hand, form, player, went_out, seen) -> Entry | None:
 
 
 def _read_tiles(sheet, hand, form, player, seen) -> list[Tile] | None:
+    """The player's tiles; every problem among them is reported at once, not only the first."""
     key = f"tiles-{player.id}"
     tiles: list[Tile] = []
+    problems: list[str] = []
     for text in form.typed_tiles[player.id]:
         try:
             tile = Tile.parse(text)
         except BadTile:
-            form.errors[key] = f"{text!r} is not a domino. Pick tiles from the set."
-            return None
+            problems.append(f"{text!r} is not a domino. Pick tiles from the set.")
+            continue
         if not tile.in_set(sheet.set_size):
-            form.errors[key] = f"{tile} is not in a double-{sheet.set_size} set."
-            return None
-        if tile.is_double and tile.low == sheet.rules.known_start(hand.double):
-            form.errors[key] = (f"{tile} started this hand, so it is on the table, "
-                                f"not in {player.name}'s hand.")
-            return None
-        if tile in tiles:
-            form.errors[key] = f"{tile} is picked twice for {player.name}; a set has only one."
-            return None
-        if tile in seen:
-            form.errors[key] = f"{tile} is already in {seen[tile]}'s hand; a set has only one {tile}."
-            return None
-        tiles.append(tile)
+            problems.append(f"{tile} is not in a double-{sheet.set_size} set.")
+        elif tile.is_double and tile.low == sheet.rules.known_start(hand.double):
+            problems.append(f"{tile} started this hand, so it is on the table, not in {player.name}'s hand.")
+        elif tile in tiles:
+            problems.append(f"{tile} is picked twice for {player.name}; a set has only one.")
+        elif tile in seen:
+            problems.append(f"{tile} is already in {seen[tile]}'s hand; a set has only one {tile}.")
+        else:
+            tiles.append(tile)
+    if problems:
+        form.errors[key] = " ".join(problems)
+        return None
     for tile in tiles:
         seen[tile] = player.name
     return tiles

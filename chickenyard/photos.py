@@ -30,7 +30,7 @@ def analyse(data: bytes, set_size: int) -> dict:
     from vision import count_pips
     from vision.load import ImageTooLarge, UnreadableImage
     try:
-        return count_pips(data, set_size).to_json()
+        return count_pips(data, set_size).to_json(unreadable=True)
     except ImageTooLarge as problem:
         raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
     except UnreadableImage as problem:

@@ -136,3 +136,14 @@ def test_count_from_a_photo_saves_what_was_typed_first(client, app):
     assert over_htmx.headers["HX-Redirect"].endswith(f"/players/{ids['Ann']}/photo")
     bad = client.post(f"/games/{game_id}/hands/1", data={**data, f"points-{ids['Bo']}": "x"})
     assert bad.status_code == 422 and 'value="x"' in bad.get_data(as_text=True)   # nothing typed is lost
+
+
+def test_a_tile_the_counter_cannot_read_for_this_set_is_shown_not_dropped(client, app):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)             # a double-9 game
+    ids = player_ids(app, game_id)
+    data = photo_of([((3, 4), (300, 300), 20), ((6, 12), (650, 350), 100)], seed=4, tile_width=110)
+    review = client.get(upload(client, game_id, ids["Ann"], data).headers["Location"]).get_data(as_text=True)
+    assert "1 tile(s) recognised" in review and 'id="unreadable"' in review
+    assert "more pips than a double-9 set has" in review and review.count("stroke-dasharray") == 1

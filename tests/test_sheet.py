@@ -346,3 +346,11 @@ def test_choosing_mexican_train_or_super_15_takes_the_double_15_set_without_a_de
         game_id = int(response.headers["Location"].rsplit("/", 1)[1])
         row = connect(app.config["DATABASE"])["games"].get(game_id)
         assert row["set_size"] == 15 and row["game"] == game
+
+
+def test_every_clash_among_a_players_tiles_is_reported_at_once(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    data = hand_form(ids, tiles={"Ann": ["3|5", "2|2"], "Bo": ["3|5", "2|2", "1|1"]})
+    page = client.post(f"/games/{game_id}/hands/1", data=data).get_data(as_text=True)
+    assert "3|5 is already in Ann&#39;s hand" in page and "2|2 is already in Ann&#39;s hand" in page

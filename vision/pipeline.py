@@ -36,11 +36,17 @@ class Result:
     tiles_detail: tuple[TileFound, ...]
     width: int
     height: int
+    # tile-shaped, with a bar, but a half reads more than the set holds: shown to check, not counted
+    unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
 
-    def to_json(self) -> dict:
-        return {"tiles": [list(t) for t in self.tiles], "total": self.total,
-                "tiles_detail": [t.as_dict() for t in self.tiles_detail],
-                "width": self.width, "height": self.height}
+    def to_json(self, unreadable: bool = False) -> dict:
+        """The command line's document; the app also asks for the outlines that could not be read."""
+        doc = {"tiles": [list(t) for t in self.tiles], "total": self.total,
+               "tiles_detail": [t.as_dict() for t in self.tiles_detail],
+               "width": self.width, "height": self.height}
+        if unreadable:
+            doc["unreadable"] = [[[round(x, 1), round(y, 1)] for x, y in c] for c in self.unreadable]
+        return doc
 
 
 def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params = Params()) -> Result:
@@ -50,14 +56,20 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 
 def analyse(image: np.ndarray, set_size: int | None = None, params: Params = Params()) -> Result:
     work, scale = working_copy(image, params)
-    found = []
+    found, unreadable = [], []
     for region in find_tiles(work, params):
         tile = read_tile(work, region, set_size, params)
-        if tile is not None:
-            corners = tuple((float(x / scale), float(y / scale)) for x, y in region.corners)
+        corners = tuple((float(x / scale), float(y / scale)) for x, y in region.corners)
+        if tile is UNREADABLE:
+            unreadable.append(corners)
+        elif tile is not None:
             found.append(TileFound(tile[0], tile[1], corners, tile[2]))
     tiles = tuple(t.values for t in found)
-    return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0])
+    return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
+                  tuple(unreadable))
+
+
+UNREADABLE = "unreadable"
 
 
 def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params: Params):
@@ -69,6 +81,6 @@ def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params
                                  count_half(halves[1], params, bar_at_bottom=False), halves[0].shape[:2], params)
     limit = set_size if set_size is not None else 18
     if first.value > limit or second.value > limit:
-        return None          # not a half of this set: a false tile, or a misread one
+        return UNREADABLE    # not a half of this set: a misread tile (or another set's), to check
     values = tuple(sorted((first.value, second.value)))
     return values, min(first.confidence, second.confidence), (first, second)

@@ -70,7 +70,8 @@ def _review(sheet, row, typed=None, errors=None, status=200):
     if typed is None:
         typed = {"tiles": [list(t["values"]) for t in found], "keep": [True] * len(found), "add": []}
     return render_template("photo_review.html", sheet=sheet, hand=hand, player=player, photo=row,
-                           found=found, typed=typed, errors=errors or {}), status
+                           found=found, unreadable=row["found"].get("unreadable", []), typed=typed,
+                           errors=errors or {}), status
 
 
 @bp.get("/games/<int:game_id>/photos/<int:photo_id>")
