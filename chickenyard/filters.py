@@ -2,6 +2,8 @@
 import json
 import re
 
+from markupsafe import Markup
+
 
 def describe_entry(snapshot_json: str | None) -> str:
     if not snapshot_json:
@@ -39,7 +41,26 @@ def quote_text(text: str) -> str:
     return " ".join(text.split())
 
 
+def preset_title(preset: str) -> str:
+    """A rule set's name as the table knows it ('Classic', not 'classic')."""
+    from referee.rulesets import UnknownPreset, rule_set
+    try:
+        return rule_set(preset).title
+    except UnknownPreset:
+        return preset
+
+
+def when(iso: str | None) -> Markup:
+    """A stored UTC time, shown in the phone's own time by app.js (UTC without JavaScript)."""
+    if not iso:
+        return Markup("")
+    shown = iso[:16].replace("T", " ") + " UTC"
+    return Markup('<time datetime="{}" data-local>{}</time>').format(iso, shown)
+
+
 def register_filters(app) -> None:
+    app.jinja_env.filters["preset_title"] = preset_title
+    app.jinja_env.filters["when"] = when
     app.jinja_env.filters["quote_text"] = quote_text
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title

@@ -97,6 +97,19 @@ document.addEventListener("submit", function (event) {
   }
 }, true);
 
+// Stored times are UTC: show them in the phone's own time.
+function localTimes(root) {
+  root.querySelectorAll("time[data-local]").forEach(function (el) {
+    const at = new Date(el.getAttribute("datetime"));
+    if (isNaN(at)) return;
+    el.textContent = at.toLocaleString([], { year: "numeric", month: "short", day: "numeric",
+                                             hour: "2-digit", minute: "2-digit" });
+    el.removeAttribute("data-local");
+  });
+}
+document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+document.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
+
 // Print buttons on the printed-sheet view.
 document.addEventListener("click", function (event) {
   const button = event.target.closest("[data-print]");

@@ -354,3 +354,14 @@ def test_every_clash_among_a_players_tiles_is_reported_at_once(client, app):
     data = hand_form(ids, tiles={"Ann": ["3|5", "2|2"], "Bo": ["3|5", "2|2", "1|1"]})
     page = client.post(f"/games/{game_id}/hands/1", data=data).get_data(as_text=True)
     assert "3|5 is already in Ann&#39;s hand" in page and "2|2 is already in Ann&#39;s hand" in page
+
+
+def test_home_tells_games_apart(client, app):
+    first = start_game(client)
+    ids = player_ids(app, first)
+    client.post(f"/games/{first}/hands/1", data=hand_form(ids, {"Ann": 3}))
+    start_game(client, preset="set-insert")
+    page = client.get("/").get_data(as_text=True)
+    assert f"Game {first} · Classic, double-9" in page and "· Set insert, double-9" in page
+    assert "1 of 10 hands entered" in page and "0 of 10 hands entered" in page
+    assert page.count("<time datetime=") == 2 and "data-local" in page

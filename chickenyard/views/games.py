@@ -23,7 +23,10 @@ def home():
     ids = known_game_ids()
     games = [g for g in db.query(
         "select g.*, (select group_concat(name, ', ') from "
-        "(select name from players where game_id = g.id order by seat)) as names "
+        "(select name from players where game_id = g.id order by seat)) as names, "
+        "(select count(*) from hands where game_id = g.id) as hand_count, "
+        "(select count(distinct e.hand_id) from entries e join hands h on h.id = e.hand_id "
+        " where h.game_id = g.id) as hands_entered "
         f"from games g where g.id in ({', '.join('?' * len(ids))}) "
         "order by g.updated_at desc, g.id desc", ids) if role_for(g)]
     return render_template("home.html", playing=[g for g in games if not g["finished_at"]],
