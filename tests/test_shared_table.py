@@ -109,14 +109,21 @@ def test_polling_is_a_304_until_something_changes(app, client, game):
     assert totals_row(changed.get_data(as_text=True))[0] == "9"
 
 
-def test_a_stale_form_keeps_what_the_other_phone_saved(app, client, game):
+def other_phone_saves_first(app, client, game, scores) -> dict:
+    """Both phones open hand 1; the other phone saves `scores` first. This phone's form as it was
+    opened (its version and base) is returned, now stale."""
     game_id, ids = game
-    edit_key, _ = keys(app, game_id)
-    other = phone(app, edit_key)
+    other = phone(app, keys(app, game_id)[0])
     mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
     other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    assert other.post(f"/games/{game_id}/hands/1",
-                      data={**other_form, **hand_form(ids, {"Bo": 20})}).status_code == 303
+    saved = other.post(f"/games/{game_id}/hands/1", data={**other_form, **hand_form(ids, scores)})
+    assert saved.status_code == 303
+    return mine
+
+
+def test_a_stale_form_keeps_what_the_other_phone_saved(app, client, game):
+    game_id, ids = game
+    mine = other_phone_saves_first(app, client, game, {"Bo": 20})
     # this phone only typed Ann's score; Bo's 20 from the other phone must survive
     response = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Ann": 12})})
     assert response.status_code == 303
@@ -125,11 +132,7 @@ def test_a_stale_form_keeps_what_the_other_phone_saved(app, client, game):
 
 def test_both_phones_changing_one_score_shows_both_and_the_person_chooses(app, client, game):
     game_id, ids = game
-    edit_key, _ = keys(app, game_id)
-    other = phone(app, edit_key)
-    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    other.post(f"/games/{game_id}/hands/1", data={**other_form, **hand_form(ids, {"Cy": 30})})
+    mine = other_phone_saves_first(app, client, game, {"Cy": 30})
     stale = {**mine, **hand_form(ids, {"Cy": 3, "Ann": 1})}
     response = client.post(f"/games/{game_id}/hands/1", data=stale)
     assert response.status_code == 409
@@ -151,12 +154,7 @@ def test_both_phones_changing_one_score_shows_both_and_the_person_chooses(app, c
 
 def test_choosing_mine_applies_it_and_history_keeps_both(app, client, game):
     game_id, ids = game
-    edit_key, _ = keys(app, game_id)
-    other = phone(app, edit_key)
-    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    other.post(f"/games/{game_id}/hands/1",
-               data={**hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True)),
-                     **hand_form(ids, {"Cy": 30})})
+    mine = other_phone_saves_first(app, client, game, {"Cy": 30})
     page = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Cy": 3})}).get_data(as_text=True)
     chosen = {**mine, **hidden_fields(page), **hand_form(ids, {"Cy": 3}), "conflict": str(ids["Cy"]),
               f"keep-{ids['Cy']}": "mine"}
@@ -170,11 +168,7 @@ def test_resolving_a_conflict_keeps_scores_only_the_other_phone_entered(app, cli
     # phone A saves Bo and Cy; phone B, opened before, saves Bo and Di: Cy's 11 must survive B's
     # choice, whichever value B keeps for Bo
     game_id, ids = game
-    edit_key, _ = keys(app, game_id)
-    other = phone(app, edit_key)
-    mine = hidden_fields(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    other_form = hidden_fields(other.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    other.post(f"/games/{game_id}/hands/1", data={**other_form, **hand_form(ids, {"Bo": 30, "Cy": 11})})
+    mine = other_phone_saves_first(app, client, game, {"Bo": 30, "Cy": 11})
     response = client.post(f"/games/{game_id}/hands/1", data={**mine, **hand_form(ids, {"Bo": 35, "Di": 8})})
     assert response.status_code == 409
     page = response.get_data(as_text=True)
