@@ -10,7 +10,7 @@ def describe_entry(snapshot_json: str | None) -> str:
         return "empty"
     snap = json.loads(snapshot_json)
     if snap.get("went_out"):
-        return "went out (0)"
+        return f"went out ({snap.get('points') or 0})"
     if snap.get("points") is None:
         return "empty"
     if snap.get("tiles"):

@@ -327,7 +327,8 @@ def test_going_out_on_a_double_may_score_50_where_the_encyclopedia_says_so(clien
     response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Ann": 7}, went_out="Bo"),
                                                               f"points-{ids['Bo']}": "50"})
     assert response.status_code == 303
-    assert "50" in totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "50" in totals_row(page) and 'title="went out on a double">50</span>' in page
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     refused = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, went_out="Bo"),
