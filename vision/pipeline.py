@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .find_tiles import TileRegion, find_tiles
-from .halves import rectify, shows_a_bar, split_halves
+from .halves import as_lab, rectify, shows_a_bar, split_halves
 from .load import decode, working_copy
 from .params import Params
 from .pips import HalfCount, count_half, drop_specks as _drop_specks
@@ -73,10 +73,10 @@ UNREADABLE = "unreadable"
 
 
 def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params: Params):
-    upright = rectify(work, region.corners, params)
-    if not shows_a_bar(upright, params):
+    lab = as_lab(rectify(work, region.corners, params))
+    if not shows_a_bar(lab, params):
         return None          # tile-shaped, but not a tile
-    halves = split_halves(upright, params)
+    halves = split_halves(lab, params)
     first, second = _drop_specks(count_half(halves[0], params, bar_at_bottom=True),
                                  count_half(halves[1], params, bar_at_bottom=False), halves[0].shape[:2], params)
     limit = set_size if set_size is not None else 18

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .halves import face_colour
 from .params import Params
 
 
@@ -21,19 +22,19 @@ class HalfCount:
     spots: tuple[tuple[float, float, float], ...]   # (x, y, radius) in the half's pixels
 
 
-def count_half(half: np.ndarray, params: Params = Params(), bar_at_bottom: bool = True) -> HalfCount:
-    """Count one half; `bar_at_bottom` says which edge of the crop runs along the divider bar."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(half, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+def count_half(lab: np.ndarray, params: Params = Params(), bar_at_bottom: bool = True) -> HalfCount:
+    """Count one half (Lab, from `halves.as_lab`); `bar_at_bottom` says which edge of the crop runs
+    along the divider bar."""
     band = params.bar_band
     away = lab[:-band] if bar_at_bottom else lab[band:]     # the face and the pips, away from the bar
-    face = np.median(away.reshape(-1, 3), axis=0)
+    face = face_colour(away)
     distance = np.linalg.norm(lab - face, axis=2)
     # the pips' cores stand out most: cut halfway to them, so neighbouring pips stay apart
     strongest = float(np.percentile(distance[:-band] if bar_at_bottom else distance[band:], 99.5))
     marks = (distance > max(params.pip_contrast, params.pip_core_share * strongest)).astype(np.uint8) * 255
     marks = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(marks, connectivity=8)
-    area = half.shape[0] * half.shape[1]
+    area = lab.shape[0] * lab.shape[1]
     spots, areas, clumps = [], [], []
     for label in range(1, count):
         x, y, w, h, a = stats[label]
@@ -42,8 +43,8 @@ def count_half(half: np.ndarray, params: Params = Params(), bar_at_bottom: bool 
         radius = max(w, h) / 2
         fill = a / (np.pi * radius * radius)
         cx, cy = centroids[label]
-        from_bar = (half.shape[0] - cy) if bar_at_bottom else cy
-        if from_bar < params.pin_zone * band and abs(cx - half.shape[1] / 2) < 0.12 * half.shape[1]:
+        from_bar = (lab.shape[0] - cy) if bar_at_bottom else cy
+        if from_bar < params.pin_zone * band and abs(cx - lab.shape[1] / 2) < 0.12 * lab.shape[1]:
             continue    # the spinner pin in the middle of the bar, not a pip
         if fill >= params.pip_min_fill and max(w, h) <= 1.6 * min(w, h):
             spots.append((float(centroids[label][0]), float(centroids[label][1]), float(radius)))
