@@ -142,8 +142,8 @@ def _read_entry(sheet, hand, form, player, went_out, seen) -> Entry | None:
         if tiles:
             form.errors[tiles_key] = f"{player.name} went out, so has no tiles left. Untick the tiles or the 'went out' mark."
             return None
-        on_double = sheet.rules.value("ending_on_double") if sheet.rules.game == "chickenfoot" else 0
-        if points not in (None, 0, on_double or 0):
+        on_double = sheet.rules.ending_on_double_points
+        if points not in (None, 0, on_double):
             also = f", or {on_double} for going out on a double" if on_double else ""
             form.errors[points_key] = f"{player.name} went out and scores 0{also}, not {points}."
             return None

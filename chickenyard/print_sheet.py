@@ -5,13 +5,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from referee.draw import Refusal, draw_count
-from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.presets import GAMES
+from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 from .printing import Layout, LayoutError, layout
 from .sheet import Sheet
 
-GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train", "super-15": "Super 15"}
-ONE_PRESET = {"mexican-train": "mexican-train", "super-15": "super-15"}   # games with a single rule set
 
 
 @dataclass
@@ -74,8 +73,8 @@ def read_blank_form(args) -> BlankForm:
     form = BlankForm(typed, names)
     if (typed["game"] or "chickenfoot") not in GAMES:
         form.errors["game"] = "Choose a game Chickenyard prints sheets for."
-    if typed["game"] in ONE_PRESET:
-        typed["preset"] = ONE_PRESET[typed["game"]]
+    if typed["game"] in GAMES and typed["game"] != "chickenfoot":
+        typed["preset"] = GAME_PRESETS[typed["game"]][0]     # the rulebook's other games: one rule set each
     try:
         rules = rule_set(typed["preset"] or "classic")
     except UnknownPreset:

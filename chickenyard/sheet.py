@@ -141,8 +141,7 @@ class Sheet:
 
     @property
     def unit(self) -> str:
-        """What the table calls one deal: a hand of Chickenfoot, a round of the rulebook's games."""
-        return "hand" if self.rules.game == "chickenfoot" else "round"
+        return self.rules.unit
 
     @property
     def totals(self) -> dict[int, int]:

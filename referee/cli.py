@@ -86,7 +86,7 @@ def _hands(args):
                            "long_game": long_game, "source": rules["hands"].source,
                            "rule": rules["hands"].quote})
     name = f"{rules.title} Chickenfoot" if rules.game == "chickenfoot" else rules.title
-    unit = "hand" if rules.game == "chickenfoot" else "round"
+    unit = rules.unit
 
     def label(d: int) -> str:
         return f"{d}|{d}" if d >= 0 else "any double"

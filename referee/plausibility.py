@@ -52,9 +52,10 @@ def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Seq
                                         "a set has only one.", e.player))
             else:
                 holder[tile] = e.player
-        if e.went_out and (e.tiles or e.points not in (None, 0, _on_double(rules))):
+        on_double = rules.ending_on_double_points
+        if e.went_out and (e.tiles or e.points not in (None, 0, on_double)):
             # encyclopedia: "If it does [end in a double], the player who plays the double gets 50 points"
-            extra = f", or {_on_double(rules)} for going out on a double" if _on_double(rules) else ""
+            extra = f", or {on_double} for going out on a double" if on_double else ""
             findings.append(Finding("out_with_tiles", f"{e.player} went out, so holds nothing and scores 0{extra}.",
                                     e.player, rules["winner"]))
         if e.tiles is not None and e.points is not None and not e.went_out \
@@ -73,7 +74,7 @@ def _total_possible(rules, set_size, starting_double, entries) -> list[Finding]:
     """All the hands together cannot hold more than the set, less the starting double."""
     total = sum(e.points or 0 for e in entries)
     bonus = rules.double_blank_points if starting_double != 0 else 0
-    most = set_pips(set_size) - 2 * max(starting_double, 0) + bonus + _on_double(rules)
+    most = set_pips(set_size) - 2 * max(starting_double, 0) + bonus + rules.ending_on_double_points
     if total > most:
         return [Finding("total_too_high",
                         f"The hand's scores add up to {total}, but all the tiles a double-{set_size} set has "
@@ -81,7 +82,3 @@ def _total_possible(rules, set_size, starting_double, entries) -> list[Finding]:
                         f"{rules.double_blank_points}).", rule=rules["double_blank"], hard=False)]
     return []
 
-
-def _on_double(rules: RuleSet) -> int:
-    """What going out on a double costs (the encyclopedia's 50); other games have no such rule."""
-    return rules.value("ending_on_double") if "ending_on_double" in rules.rules else 0

@@ -121,6 +121,16 @@ class RuleSet:
         return self.rules["double_blank"].value
 
     @property
+    def ending_on_double_points(self) -> int:
+        """What going out on a double scores (the encyclopedia's 50); games without the rule: 0."""
+        return self.rules["ending_on_double"].value if "ending_on_double" in self.rules else 0
+
+    @property
+    def unit(self) -> str:
+        """What the table calls one deal: a hand of Chickenfoot, a round of the rulebook's games."""
+        return "hand" if self.game == "chickenfoot" else "round"
+
+    @property
     def hub_plays(self) -> int:
         return self.rules["hub_plays"].value
 
