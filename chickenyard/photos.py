@@ -17,7 +17,11 @@ from .db import transaction
 
 
 class PhotoRefused(ValueError):
-    """Not a photo Chickenyard can use; the message says why."""
+    """Not a photo Chickenyard can use; the message says why, `status` how to answer."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
 
 
 def vision_available() -> bool:
@@ -35,6 +39,17 @@ def analyse(data: bytes, set_size: int) -> dict:
         raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
     except UnreadableImage as problem:
         raise PhotoRefused("That file is not a photo Chickenyard can read (JPEG, PNG or HEIC).") from problem
+
+
+def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
+    """A photo posted from a phone's form (`what` it shows, for the message): its bytes and what
+    the pip counter found, or PhotoRefused."""
+    if not vision_available():
+        raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
+    if upload is None or not upload.filename:
+        raise PhotoRefused(f"Take or choose a photo of {what} first.")
+    data = upload.read()
+    return data, analyse(data, set_size)
 
 
 def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found: dict) -> int:

@@ -15,7 +15,7 @@ from referee.tiles import BadTile, Tile
 from ..clock import now
 from ..db import get_db, transaction
 from ..htmx import see_other
-from ..photos import PhotoRefused, analyse, tiles_in_row_order, vision_available
+from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, vision_available
 
 bp = Blueprint("castle_rock", __name__)
 STATS_GAMES = 100        # per page view of a fresh server: about a second and a half
@@ -72,6 +72,13 @@ def game(game_id: int):
     return _page(row, state, typed=request.args.get("tile", "")[:200])
 
 
+def _store(game_id: int, state: CastleRock) -> None:
+    db = get_db()
+    with transaction(db):
+        db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
+                                         "finished": int(state.is_over())})
+
+
 def _page(row, state, problem=None, typed="", status=200, photo_note=None):
     return render_template("castle_rock.html", game_id=row["id"], mode=row["mode"], state=state,
                            actions=state.legal_actions(), problem=problem, typed=typed, rules=RULES,
@@ -100,10 +107,7 @@ def move(game_id: int):
             flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
                   f"{' '.join(map(str, waiting))} must wait: {problem.cites()}")
             break
-    db = get_db()
-    with transaction(db):
-        db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
-                                         "finished": int(state.is_over())})
+    _store(game_id, state)
     later = {"tile": " ".join(map(str, waiting))[:200]} if any(waiting) else {}
     return see_other(url_for("castle_rock.game", game_id=game_id, **later))
 
@@ -116,10 +120,7 @@ def untell(game_id: int):
         tile = state.untell()
     except IllegalAction as problem:
         return _page(row, state, problem.cites(), status=422)
-    db = get_db()
-    with transaction(db):
-        db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
-                                         "finished": int(state.is_over())})
+    _store(game_id, state)
     flash(f"{tile} is taken back: it is among the tiles not yet turned over again.")
     return see_other(url_for("castle_rock.game", game_id=game_id, tile=str(tile)))
 
@@ -157,16 +158,10 @@ def photo(game_id: int):
     row, state = _load(game_id)
     if row["mode"] != "table":
         abort(400, "Photos of the row are for games with real tiles.")
-    upload = request.files.get("photo")
-    if not vision_available():
-        return _page(row, state, "Photo counting is not installed on the machine serving this table; "
-                                 "type the tiles or tap them instead.", status=503)
-    if upload is None or not upload.filename:
-        return _page(row, state, "Take or choose a photo of the row first.", status=400)
     try:
-        found = analyse(upload.read(), state.set_size)
+        _, found = analyse_upload(request.files.get("photo"), state.set_size, "the row")
     except PhotoRefused as refused:
-        return _page(row, state, str(refused), status=400)
+        return _page(row, state, str(refused), status=refused.status)
     seen = tiles_in_row_order(found)
     new, agrees = tiles_beyond(state.row, seen)
     if not seen:

@@ -9,7 +9,7 @@ from referee.tiles import BadTile, Tile
 from ..db import get_db
 from ..hand_form import read_hand_form
 from ..htmx import device_name, see_other
-from ..photos import (PhotoRefused, analyse, delete_photos, get_photo, photo_path, save_photo,
+from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, save_photo,
                       vision_available)
 from ..store import StaleHand, save_hand
 from .loading import editable_sheet, sheet_for
@@ -37,23 +37,13 @@ def upload_form(game_id: int, number: int, player_id: int):
 def upload(game_id: int, number: int, player_id: int):
     sheet = editable_sheet(game_id)
     hand, player = _hand_and_player(sheet, number, player_id)
-    problem, status = None, 400
-    upload = request.files.get("photo")
-    if not vision_available():
-        problem, status = "Photo counting is not installed on this machine.", 503
-    elif upload is None or not upload.filename:
-        problem = "Take or choose a photo of the tiles first."
-    else:
-        data = upload.read()
-        try:
-            found = analyse(data, sheet.set_size)
-        except PhotoRefused as refused:
-            problem = str(refused)
-        else:
-            photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
-            return see_other(url_for("photos.review", game_id=game_id, photo_id=photo_id))
-    return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
-                           available=vision_available(), problem=problem), status
+    try:
+        data, found = analyse_upload(request.files.get("photo"), sheet.set_size, "the tiles")
+    except PhotoRefused as refused:
+        return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
+                               available=vision_available(), problem=str(refused)), refused.status
+    photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
+    return see_other(url_for("photos.review", game_id=game_id, photo_id=photo_id))
 
 
 def _photo_or_404(game_id, photo_id):
