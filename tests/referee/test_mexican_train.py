@@ -13,6 +13,7 @@ from referee.mexican_train import MEXICAN, EndTurn, Mark, MexicanTrainRound, Pla
 from referee.records import replay, write_train_record
 from referee.rulesets import rule_set
 from referee.tiles import Tile, set_tiles
+from tests.referee.random_play import play_randomly
 
 T = Tile.parse
 
@@ -116,17 +117,7 @@ def _random_round(players, seed):
 @given(players=st.integers(2, 10), seed=st.integers(0, 10**6))
 def test_every_round_ends_tiles_conserved_and_records_replay(players, seed):
     r, deal, yard, rng = _random_round(players, seed)
-    everything = set(set_tiles(15)) - {Tile(15, 15)}
-    played = set()
-    steps = 0
-    while not r.is_over():
-        steps += 1
-        assert steps < 3000
-        action = rng.choice(r.legal_actions())
-        if isinstance(action, PlayOn):
-            played.add(action.tile)
-        r.apply(action)
-        assert set().union(*r.hands) | r.yard | played == everything
+    play_randomly(r, rng, PlayOn, set(set_tiles(15)) - {Tile(15, 15)}, max_steps=3000)
     record = json.loads(json.dumps(write_train_record(r, deal, yard, 15, seed % players)))
     result = replay(record)
     assert result["legal"] and result["over"] and tuple(result["points"]) == r.outcome().points

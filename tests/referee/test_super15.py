@@ -12,6 +12,7 @@ from referee.actions import IllegalAction
 from referee.records import replay, write_super15_record
 from referee.super15 import DrawTwo, PassTurn, Place, Super15Round
 from referee.tiles import Tile, set_tiles
+from tests.referee.random_play import play_randomly
 
 T = Tile.parse
 
@@ -111,16 +112,7 @@ def test_every_round_ends_tiles_conserved_and_records_replay(players, seed):
     rng.shuffle(tiles)
     deal, yard = [tiles[i * 9:(i + 1) * 9] for i in range(players)], tiles[players * 9:]
     r = Super15Round(deal, yard, first_player=seed % players, rng=rng)
-    played = set()
-    steps = 0
-    while not r.is_over():
-        steps += 1
-        assert steps < 5000
-        action = rng.choice(r.legal_actions())
-        if isinstance(action, Place):
-            played.add(action.tile)
-        r.apply(action)
-        assert set().union(*r.hands) | r.yard | played == set(set_tiles(15))
+    play_randomly(r, rng, Place, set(set_tiles(15)), max_steps=5000)
     record = json.loads(json.dumps(write_super15_record(r, deal, yard, seed % players)))
     result = replay(record)
     assert result["legal"] and result["over"] and tuple(result["points"]) == r.outcome().points
