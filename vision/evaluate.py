@@ -41,10 +41,12 @@ def evaluate(folder: Path, repeat: int = 3, out=sys.stdout) -> dict:
     for row in rows:
         data = (folder / row["file"]).read_bytes()
         set_size = int(row["set"]) if row.get("set") else None
+        decodes = []
         for _ in range(repeat):
             start = time.perf_counter()
             cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-            decode_times.append(time.perf_counter() - start)
+            decodes.append(time.perf_counter() - start)
+        decode_times.append(min(decodes))      # the same measure as the analysis: the best of the repeats
         timings = []
         for _ in range(repeat):
             start = time.perf_counter()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from . import colour
 from .bars import tiles_from_bars
 from .params import Params
 
@@ -53,7 +54,13 @@ def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]
 
 def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
     """The mask the finder used (for the debug overlay)."""
-    return max(face_masks(image, params), key=lambda m: _tile_area(_tiles_in(m, params)))
+    return _best_mask(image, params)[0]
+
+
+def _best_mask(image: np.ndarray, params: Params) -> tuple[np.ndarray, list]:
+    """The candidate mask that yields the most tile-shaped area, with its tiles."""
+    return max(((m, _tiles_in(m, params, image)) for m in face_masks(image, params)),
+               key=lambda pair: _tile_area(pair[1]))
 
 
 def _border_fraction(mask: np.ndarray) -> float:
@@ -64,7 +71,7 @@ def _border_fraction(mask: np.ndarray) -> float:
 def _differs_from_border(lab: np.ndarray, params: Params) -> np.ndarray:
     border = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float32)
     table = np.median(border, axis=0)
-    distance = np.linalg.norm(lab.astype(np.float32) - table, axis=2)
+    distance = colour.distance(lab, table)
     distance = cv2.GaussianBlur(distance, (params.blur, params.blur), 0)
     _, mask = cv2.threshold(np.clip(distance, 0, 255).astype(np.uint8), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -86,7 +93,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
-    best = max((_tiles_in(m, params, image) for m in face_masks(image, params)), key=_tile_area)
+    _, best = _best_mask(image, params)
     if not best:
         # nothing tile-shaped: a tile no lighter than the table, read by its outline
         light = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0], (params.blur, params.blur), 0)
@@ -282,7 +289,7 @@ def _refined_by_face_colour(image: np.ndarray, piece, params: Params):
     middle = np.zeros_like(inside)
     cv2.circle(middle, (int(cx), int(cy)), max(2, int(min(rw, rh) / 4)), 255, -1)
     face = np.median(crop[(middle > 0) & (inside > 0)], axis=0)
-    alike = (np.linalg.norm(crop - face, axis=2) < params.face_colour_distance).astype(np.uint8) * 255
+    alike = (colour.distance(crop, face) < params.face_colour_distance).astype(np.uint8) * 255
     alike = _fill_holes(cv2.morphologyEx(alike & inside, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)))
     count, labels = cv2.connectedComponents(alike)
     label = labels[int(cy), int(cx)] if 0 <= int(cy) < h and 0 <= int(cx) < w else 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from . import colour
 from .params import Params
 
 
@@ -49,5 +50,5 @@ def shows_a_bar(lab: np.ndarray, params: Params = Params()) -> bool:
     a patch of table that happens to be tile-shaped has none. `lab`: the tile from `as_lab`."""
     s, b = params.tile_short, params.border
     face = face_colour(lab[b:-b, 2 * b:-2 * b])
-    differs = np.linalg.norm(lab[s - params.bar_search:s + params.bar_search, 2 * b:-2 * b] - face, axis=2)
+    differs = colour.distance(lab[s - params.bar_search:s + params.bar_search, 2 * b:-2 * b], face)
     return float((differs > params.bar_contrast_lab).mean(axis=1).max()) >= params.bar_across

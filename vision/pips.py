@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from . import colour
 from .halves import face_colour
 from .params import Params
 
@@ -28,9 +29,9 @@ def count_half(lab: np.ndarray, params: Params = Params(), bar_at_bottom: bool =
     band = params.bar_band
     away = lab[:-band] if bar_at_bottom else lab[band:]     # the face and the pips, away from the bar
     face = face_colour(away)
-    distance = np.linalg.norm(lab - face, axis=2)
+    distance = colour.distance(lab, face)
     # the pips' cores stand out most: cut halfway to them, so neighbouring pips stay apart
-    strongest = float(np.percentile(distance[:-band] if bar_at_bottom else distance[band:], 99.5))
+    strongest = colour.percentile(distance[:-band] if bar_at_bottom else distance[band:], 99.5)
     marks = (distance > max(params.pip_contrast, params.pip_core_share * strongest)).astype(np.uint8) * 255
     marks = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(marks, connectivity=8)

@@ -98,17 +98,17 @@ def move(game_id: int):
         return _page(row, state, message, typed, 422)
     # several tiles told at once (a photo of the row): each joins the row in turn, until a removal
     # must be made first; the rest wait in the box for after it
-    waiting = [request.form.get("waiting", "").strip()] if choice != "draw" else []
+    waiting = request.form.get("waiting", "").strip() if choice != "draw" else ""
     for done, action in enumerate(actions[1:], start=1):
         try:
             state.apply(action)
         except IllegalAction as problem:
-            waiting = [a.tile for a in actions[done:]]
+            waiting = " ".join(str(a.tile) for a in actions[done:])
             flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
-                  f"{' '.join(map(str, waiting))} must wait: {problem.cites()}")
+                  f"{waiting} must wait: {problem.cites()}")
             break
     _store(game_id, state)
-    later = {"tile": " ".join(map(str, waiting))[:200]} if any(waiting) else {}
+    later = {"tile": waiting[:200]} if waiting else {}
     return see_other(url_for("castle_rock.game", game_id=game_id, **later))
 
 
