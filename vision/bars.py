@@ -24,10 +24,10 @@ class Bar:
     thickness: float
 
 
-def tiles_from_bars(image: np.ndarray, contour, short_side: float | None, square_to: list[float],
+def tiles_from_bars(lab: np.ndarray, contour, short_side: float | None, square_to: list[float],
                     params: Params = Params()) -> list:
-    """The tiles inside `contour` (working pixels), one per divider bar, each `short_side` wide
-    (when no tile of the photo stands apart to say, judged from the bars themselves).
+    """The tiles inside `contour` (pixels of `lab`, the working image in Lab), one per divider bar,
+    each `short_side` wide (when no tile of the photo stands apart to say, judged from the bars).
 
     Touching tiles are laid square to each other: where other tiles (at the angles `square_to`,
     in degrees) or other bars give the lie of the table, a bar askew to all of them is a streak
@@ -35,8 +35,8 @@ def tiles_from_bars(image: np.ndarray, contour, short_side: float | None, square
     x, y, w, h = cv2.boundingRect(contour)
     blob = np.zeros((h, w), np.uint8)
     cv2.drawContours(blob, [contour - [x, y]], -1, 255, thickness=cv2.FILLED)
-    lab = cv2.cvtColor(image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB)
-    marks = cv2.adaptiveThreshold(lab[:, :, 0], 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+    light = np.ascontiguousarray(lab[y:y + h, x:x + w, 0])
+    marks = cv2.adaptiveThreshold(light, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                   params.bar_window, params.bar_contrast) & blob
     if short_side is None:
         short_side = _width_from_bars(marks, params)

@@ -26,14 +26,13 @@ class TileRegion:
         return max(self.rect[1])
 
 
-def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]:
-    """Candidate masks of the tile faces, each read a different way; the finder keeps the one
-    that yields the most tile-shaped area.
+def face_masks(lab: np.ndarray, params: Params = Params()) -> list[np.ndarray]:
+    """Candidate masks of the tile faces, each read a different way from the working image in Lab;
+    the finder keeps the one that yields the most tile-shaped area.
 
     Faces are usually lighter than the table; on a light table they differ from the border's
     colour instead (ivory on grey), or are yellower than it.
     """
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
     light = cv2.GaussianBlur(lab[:, :, 0], (params.blur, params.blur), 0)
     _, by_light = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     candidates = [by_light]
@@ -54,12 +53,12 @@ def face_masks(image: np.ndarray, params: Params = Params()) -> list[np.ndarray]
 
 def face_mask(image: np.ndarray, params: Params = Params()) -> np.ndarray:
     """The mask the finder used (for the debug overlay)."""
-    return _best_mask(image, params)[0]
+    return _best_mask(cv2.cvtColor(image, cv2.COLOR_BGR2LAB), params)[0]
 
 
-def _best_mask(image: np.ndarray, params: Params) -> tuple[np.ndarray, list]:
+def _best_mask(lab: np.ndarray, params: Params) -> tuple[np.ndarray, list]:
     """The candidate mask that yields the most tile-shaped area, with its tiles."""
-    return max(((m, _tiles_in(m, params, image)) for m in face_masks(image, params)),
+    return max(((m, _tiles_in(m, params, lab)) for m in face_masks(lab, params)),
                key=lambda pair: _tile_area(pair[1]))
 
 
@@ -93,10 +92,11 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def find_tiles(image: np.ndarray, params: Params = Params()) -> list[TileRegion]:
-    _, best = _best_mask(image, params)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)      # once: every stage of the finder reads it
+    _, best = _best_mask(lab, params)
     if not best:
         # nothing tile-shaped: a tile no lighter than the table, read by its outline
-        light = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0], (params.blur, params.blur), 0)
+        light = cv2.GaussianBlur(lab[:, :, 0], (params.blur, params.blur), 0)
         best = _tiles_in(_outlined(light), params)
     regions = [_region(t) for t in best]
     return [r for r in regions if not _cut_by_the_edge(r, image.shape, regions)]
@@ -116,7 +116,8 @@ def _tile_area(contours) -> float:
     return sum(cv2.contourArea(c) for c in contours)
 
 
-def _tiles_in(mask: np.ndarray, params: Params, image: np.ndarray | None = None) -> list:
+def _tiles_in(mask: np.ndarray, params: Params, lab: np.ndarray | None = None) -> list:
+    """The tiles in a face mask; with the image (`lab`), touching tiles are also read by their bars."""
     area = mask.shape[0] * mask.shape[1]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     tiles, ragged, tangled = [], [], []
@@ -130,9 +131,9 @@ def _tiles_in(mask: np.ndarray, params: Params, image: np.ndarray | None = None)
             ragged.append(contour)
         else:
             tangled.append(contour)
-    if len(tiles) == 1 and image is not None:
+    if len(tiles) == 1 and lab is not None:
         # with no other tile to compare its size with, a row of touching tiles can pass for one
-        by_bars = tiles_from_bars(image, tiles[0], None, [], params)
+        by_bars = tiles_from_bars(lab, tiles[0], None, [], params)
         if len(by_bars) >= 2 and abs(_tile_area(by_bars) / cv2.contourArea(tiles[0]) - 1) < 0.2:
             tiles = by_bars         # and they fill the outline between them
     tiles = _split_stacks(tiles, mask, params)
@@ -140,10 +141,9 @@ def _tiles_in(mask: np.ndarray, params: Params, image: np.ndarray | None = None)
     found = tiles + bitten
     for contour in tangled + tangled_too:
         pieces = _split(contour, mask, area, params)
-        if image is not None:
-            pieces = [_refined_by_face_colour(image, piece, params) for piece in pieces]
-        if image is not None:
-            by_bars = tiles_from_bars(image, contour, _typical_short_side(tiles) if tiles else None,
+        if lab is not None:
+            pieces = [_refined_by_face_colour(lab, piece, params) for piece in pieces]
+            by_bars = tiles_from_bars(lab, contour, _typical_short_side(tiles) if tiles else None,
                                       [cv2.minAreaRect(t)[2] for t in tiles], params)
             if len(by_bars) > len(pieces):
                 pieces = by_bars
@@ -278,11 +278,11 @@ def _split(contour, mask, area, params) -> list:
     return found
 
 
-def _refined_by_face_colour(image: np.ndarray, piece, params: Params):
+def _refined_by_face_colour(lab: np.ndarray, piece, params: Params):
     """A piece cut from a tangle may hold some of what it touched (a patterned cloth, a plate):
     keep what has the colour of the face at its middle, when that is still tile-shaped."""
     x, y, w, h = cv2.boundingRect(piece)
-    crop = cv2.cvtColor(image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
+    crop = lab[y:y + h, x:x + w].astype(np.float32)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [piece - [x, y]], -1, 255, thickness=cv2.FILLED)
     (cx, cy), (rw, rh), _ = cv2.minAreaRect(piece - [x, y])

@@ -44,10 +44,10 @@ class Params:
     border: int = 7                            # rim of the tile left out of each half
     bar_overlap: int = 2                       # the halves stop this far short of the middle line
     pin_zone: float = 1.3                      # a round spot this many bands from the bar, centred, is the pin
-    bar_band: int = 10
+    bar_band: int = 10                         # rows beside the bar kept out of the face colour and pip contrast
     bar_search: int = 12                       # rows either side of the middle line where the bar may lie
     bar_contrast_lab: float = 25.0             # colour distance of the bar from the face (Lab units)
-    bar_across: float = 0.6                    # share of the width the bar must span                         # rows beside the bar kept out of the face colour and pip contrast
+    bar_across: float = 0.6                    # share of the width the bar must span
     # pips
     pip_contrast: float = 32.0                 # colour distance from the tile face (Lab units)
     pip_core_share: float = 0.5                # ... or this share of the strongest distance in the half
