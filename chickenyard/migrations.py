@@ -90,8 +90,40 @@ def _m6_tiles_left(db: sqlite_utils.Database) -> None:
     db["entries"].add_column("tiles_left", int)
 
 
+def _m7_people(db: sqlite_utils.Database) -> None:
+    """The people who play: a seat in a game belongs to a person on this machine.
+
+    A seat keeps the name it had when the game was played (printed sheets and exports
+    show it); the person's name is the one shown everywhere else. Existing seats are
+    matched into people by name, ignoring case and spaces at the ends.
+    """
+    db["people"].create({"id": int, "name": str, "key": str, "created_at": str}, pk="id",
+                        not_null={"name", "key", "created_at"})
+    db["people"].create_index(["key"], unique=True)
+    db.execute("alter table players add column person_id integer references people(id)")
+    db["players"].create_index(["person_id"])
+    people: dict[str, int] = {}
+    for seat in list(db.query("select p.id, p.name from players p join games g on g.id = p.game_id "
+                              "order by g.created_at, g.id, p.seat")):
+        key = seat["name"].strip().casefold()
+        if key not in people:     # the first spelling met becomes the person's name
+            people[key] = db["people"].insert({"name": seat["name"].strip(), "key": key,
+                                               "created_at": now()}).last_pk
+        db.execute("update players set person_id = ? where id = ?", [people[key], seat["id"]])
+    # A seat added by any other path (a late player) still joins its person; names are
+    # matched again in Python (people.name_key) wherever the app adds seats itself.
+    db.execute("""
+        create trigger players_join_people after insert on players when new.person_id is null
+        begin
+            insert or ignore into people (name, key, created_at)
+                values (trim(new.name), lower(trim(new.name)), strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'));
+            update players set person_id = (select id from people where key = lower(trim(new.name)))
+                where id = new.id;
+        end""")
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
-              _m6_tiles_left]
+              _m6_tiles_left, _m7_people]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

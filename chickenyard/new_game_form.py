@@ -105,6 +105,17 @@ def read_new_game(data) -> NewGameForm:
     return form
 
 
+def pick_player(form: NewGameForm, name: str) -> None:
+    """A known player tapped: seated in the next empty seat, or taken off the seat if already there."""
+    key = name.strip().casefold()
+    seated = next((i for i, n in enumerate(form.names) if n.casefold() == key), None)
+    if seated is not None:
+        form.names[seated] = ""
+    elif "" in form.names:
+        form.names[form.names.index("")] = name.strip()
+    form.errors.clear()
+
+
 def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
     typed, errors, house = form.typed, form.errors, {}
     if base.game != "chickenfoot":

@@ -110,7 +110,7 @@ def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
     doubles = [h.double for h in sheet.hands]
     page = layout(paper, orientation, doubles, len(sheet.players))
     scores = {h.number: sheet.row_values(h) for h in sheet.hands}
-    winners = sheet.names(sheet.winners)
-    return PrintSheet(sheet.rules, sheet.set_size, [p.name for p in sheet.players], doubles, page, scores,
+    winners = sheet.printed_names(sheet.winners)
+    return PrintSheet(sheet.rules, sheet.set_size, [p.printed_name for p in sheet.players], doubles, page, scores,
                       winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]
                       if sheet.finished else date.today().isoformat(), filled=True)

@@ -54,7 +54,14 @@ class Entry:
 class Player:
     id: int
     seat: int
-    name: str
+    name: str                       # the person's name, as the app shows it now
+    name_then: str | None = None    # the name on the seat when the game was played
+    person_id: int | None = None
+
+    @property
+    def printed_name(self) -> str:
+        """Printed sheets and exports keep the name a game was played under."""
+        return self.name_then or self.name
 
 
 TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
@@ -194,6 +201,9 @@ class Sheet:
     def names(self, player_ids) -> list[str]:
         return [self.player(pid).name for pid in player_ids]
 
+    def printed_names(self, player_ids) -> list[str]:
+        return [self.player(pid).printed_name for pid in player_ids]
+
     def row_values(self, hand: HandRow) -> list[int | None]:
         """A hand's row as paper keeps it: each player's points, or in Super 15 1 for the round's
         winner and 0 for the others (None while not known)."""
@@ -234,8 +244,10 @@ def _read_sheet(db, game_id: int) -> Sheet | None:
     game = rows[0]
     house = json.loads(game["house_rules"] or "{}")
     rules = rule_set(game["preset"], house)
-    players = [Player(r["id"], r["seat"], r["name"]) for r in
-               db.query("select * from players where game_id = ? order by seat", [game_id])]
+    players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"]) for r in
+               db.query("select pl.*, pe.name as person_name from players pl "
+                        "left join people pe on pe.id = pl.person_id where pl.game_id = ? order by pl.seat",
+                        [game_id])]
     hands = {r["id"]: HandRow(r["id"], r["number"], r["double"], r["version"]) for r in
              db.query("select * from hands where game_id = ? order by number", [game_id])}
     for r in db.query("select e.* from entries e join hands h on h.id = e.hand_id "

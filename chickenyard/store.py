@@ -13,6 +13,7 @@ from referee.rulesets import RuleSet
 
 from .clock import now
 from .db import transaction
+from .people import person_for
 from .sheet import Entry, Sheet
 
 
@@ -30,7 +31,7 @@ def create_game(db, *, game: str, rules: RuleSet, set_size: int, players: list[s
             "created_at": at, "updated_at": at, "finished_at": None,
             "edit_key": new_key(), "view_key": new_key(), "revision": 0,
         }).last_pk
-        db["players"].insert_all({"game_id": game_id, "seat": seat, "name": name}
+        db["players"].insert_all({"game_id": game_id, "seat": seat, "name": name, "person_id": person_for(db, name)}
                                  for seat, name in enumerate(players, start=1))
         db["hands"].insert_all({"game_id": game_id, "number": number, "double": double, "version": 0}
                                for number, double in enumerate(hand_doubles, start=1))

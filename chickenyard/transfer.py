@@ -22,7 +22,7 @@ FORMAT = "chickenyard/game-v1"
 
 
 def export_document(sheet: Sheet) -> dict:
-    names = {p.id: p.name for p in sheet.players}
+    names = {p.id: p.printed_name for p in sheet.players}
     hands = []
     for hand in sheet.hands:
         if not hand.started():
@@ -32,7 +32,7 @@ def export_document(sheet: Sheet) -> dict:
             e = hand.entry(p.id)
             if not (e.entered or e.went_out):
                 continue
-            item = {"player": p.name, "points": e.points}
+            item = {"player": p.printed_name, "points": e.points}
             if e.went_out:
                 item["went_out"] = True
             if e.tiles:
@@ -49,9 +49,9 @@ def export_document(sheet: Sheet) -> dict:
     return {
         "format": FORMAT, "game": sheet.game["game"], "preset": sheet.rules.preset,
         "set": sheet.set_size, "house_rules": sheet.rules.house_rules,
-        "players": [p.name for p in sheet.players], "hands": hands,
+        "players": [p.printed_name for p in sheet.players], "hands": hands,
         "totals": {names[pid]: t for pid, t in totals.items()},
-        "leaders": sheet.names(sheet.leaders), "finished": sheet.finished,
+        "leaders": sheet.printed_names(sheet.leaders), "finished": sheet.finished,
         "created_at": sheet.game["created_at"],
     }
 
@@ -61,7 +61,7 @@ def export_csv(sheet: Sheet) -> str:
     writer = csv.writer(out)
     # Super 15 keeps no points: a round's row marks its winner, and the totals are rounds won
     unit, total = ("hand", "total") if sheet.by_pips else ("round", "rounds won")
-    writer.writerow([unit, "double"] + [p.name for p in sheet.players])
+    writer.writerow([unit, "double"] + [p.printed_name for p in sheet.players])
     for hand in sheet.hands:
         values = sheet.row_values(hand)
         writer.writerow([hand.number, double_label(hand.double)] +

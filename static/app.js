@@ -115,3 +115,28 @@ document.addEventListener("click", function (event) {
   const button = event.target.closest("[data-print]");
   if (button) { event.preventDefault(); window.print(); }
 });
+
+// New game: a known player tapped takes the next empty seat (tapped again, leaves it), without
+// sending the form; without JavaScript the server does the same and shows the form again.
+document.addEventListener("click", function (event) {
+  const pick = event.target.closest("button.pick");
+  if (!pick || !pick.form) return;
+  event.preventDefault();
+  const inputs = Array.from(pick.form.querySelectorAll("input[name=player]"));
+  const key = pick.value.trim().toLowerCase();
+  const seated = inputs.find(function (input) { return input.value.trim().toLowerCase() === key; });
+  if (seated) {
+    seated.value = "";
+  } else {
+    const empty = inputs.find(function (input) { return input.value.trim() === ""; });
+    if (!empty) return;
+    empty.value = pick.value;
+    const more = empty.closest("details");
+    if (more) more.open = true;
+  }
+  pick.form.querySelectorAll("button.pick").forEach(function (button) {
+    const name = button.value.trim().toLowerCase();
+    const on = inputs.some(function (input) { return input.value.trim().toLowerCase() === name; });
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  });
+});

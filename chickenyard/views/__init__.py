@@ -2,7 +2,7 @@
 
 
 def register_blueprints(app) -> None:
-    from . import castle_rock, games, hands, photos, printing, referee, sharing, transfer
+    from . import castle_rock, games, hands, photos, players, printing, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(transfer.bp)
@@ -11,3 +11,4 @@ def register_blueprints(app) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(photos.bp)
     app.register_blueprint(castle_rock.bp)
+    app.register_blueprint(players.bp)

@@ -9,7 +9,8 @@ from ..filters import double_label
 from ..access import grant, known_game_ids, role_for
 from ..db import get_db
 from ..htmx import device_name, is_htmx, page, see_other
-from ..new_game_form import GAMES, NewGameForm, read_new_game
+from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
+from ..people import known_people
 from ..photos import game_photos
 from ..store import create_game, history, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
@@ -56,18 +57,24 @@ def _preset_choices():
     return [rule_set(name) for name in PRESET_NAMES]
 
 
+def _new_game_page(form: NewGameForm, status: int = 200):
+    return render_template("new_game.html", form=form, games=GAMES, presets=_preset_choices(),
+                           known=known_people(get_db())), status
+
+
 @bp.get("/games/new")
 def new_game():
-    return render_template("new_game.html", form=NewGameForm.blank(), games=GAMES,
-                           presets=_preset_choices())
+    return _new_game_page(NewGameForm.blank())
 
 
 @bp.post("/games/new")
 def create():
     form = read_new_game(request.form)
+    if request.form.get("pick"):        # a known player tapped without JavaScript: seat them, stay
+        pick_player(form, request.form["pick"])
+        return _new_game_page(form)
     if not form.ok:
-        return render_template("new_game.html", form=form, games=GAMES,
-                               presets=_preset_choices()), 422
+        return _new_game_page(form, 422)
     db = get_db()
     game_id = create_game(db, game=form.typed["game"], rules=form.rules,
                           set_size=form.set_size, players=[n for n in form.names if n],

@@ -1,0 +1,77 @@
+"""A small chart drawn on the table's machine: each player's running average over their games.
+
+Plain SVG in the page (no JavaScript, no image to fetch), coloured by CSS classes so the
+strict content policy holds; every line also has its own marker shape, for eyes that do
+not tell the colours apart, and a legend names them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 320, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 26
+SERIES = 8      # .series-0 ... .series-7 in app.css and print-season.css
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    values: list[float]
+
+
+def _nice_bounds(values: list[float]) -> tuple[float, float]:
+    low, high = min(values), max(values)
+    if high - low < 1:
+        low, high = low - 0.5, high + 0.5
+    pad = (high - low) * 0.08
+    return max(0.0, low - pad), high + pad
+
+
+def _marker(kind: int, x: float, y: float) -> str:
+    if kind % 3 == 0:
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3"/>'
+    if kind % 3 == 1:
+        return f'<rect x="{x - 2.8:.1f}" y="{y - 2.8:.1f}" width="5.6" height="5.6"/>'
+    return f'<path d="M{x:.1f} {y - 3.6:.1f} L{x + 3.4:.1f} {y + 2.6:.1f} L{x - 3.4:.1f} {y + 2.6:.1f} Z"/>'
+
+
+def running_average_svg(lines: list[Line], *, title: str, unit: str = "points per hand") -> Markup:
+    """The chart, or an empty Markup when no one has a hand yet."""
+    lines = [line for line in lines if line.values]
+    if not lines:
+        return Markup("")
+    values = [v for line in lines for v in line.values]
+    low, high = _nice_bounds(values)
+    games = max(len(line.values) for line in lines)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / (games - 1) if games > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        return TOP + plot_h * (1 - (v - low) / (high - low))
+
+    parts = [f'<svg class="season-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title" '
+             f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>']
+    for tick in (low, (low + high) / 2, high):
+        parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
+                     f'<text class="axis" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.1f}</text>')
+    parts.append(f'<text class="axis" x="{LEFT}" y="{HEIGHT - 6}">game 1</text>'
+                 f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+                 f'{"game " + str(games) if games > 1 else ""}</text>')
+    for n, line in enumerate(lines):
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
+        parts.append(f'<g class="series-{n % SERIES}"><title>{escape(line.name)}: {line.values[-1]:.1f} {unit} '
+                     f'after {len(line.values)} game{"s" if len(line.values) != 1 else ""}</title>'
+                     f'<polyline points="{points}"/>'
+                     + "".join(_marker(n, x(i), y(v)) for i, v in enumerate(line.values)) + "</g>")
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def legend(lines: list[Line]) -> list[tuple[str, str, str]]:
+    """(name, css class, marker word) for the legend below the chart."""
+    shapes = ("●", "■", "▲")
+    return [(line.name, f"series-{n % SERIES}", shapes[n % 3]) for n, line in enumerate(l for l in lines if l.values)]

@@ -1,0 +1,141 @@
+"""The people who play on this machine, kept across games.
+
+A seat in a game (`players`) belongs to a person (`people`). The seat keeps the
+name it had when the game was played; the person's name is the one the app
+shows. A typed name that matches a person, ignoring case and spaces at the
+ends, is that person.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .clock import now
+from .db import transaction
+
+MAX_NAME = 40
+
+
+class PeopleProblem(ValueError):
+    """A rename or merge the table cannot do; the message says why, in the table's words."""
+
+
+@dataclass(frozen=True)
+class Person:
+    id: int
+    name: str
+    games: int = 0
+    last_played: str | None = None
+
+
+def name_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def person_for(db, name: str) -> int:
+    """The person with this name, made on first meeting (call inside the action's transaction)."""
+    key = name_key(name)
+    row = db.execute("select id from people where key = ?", [key]).fetchone()
+    if row:
+        return row[0]
+    return db["people"].insert({"name": name.strip(), "key": key, "created_at": now()}).last_pk
+
+
+def seat_people(db, game_id: int) -> None:
+    """Join each seat of a game to its person, by the name on the seat."""
+    for seat in list(db.query("select id, name from players where game_id = ?", [game_id])):
+        db.execute("update players set person_id = ? where id = ?", [person_for(db, seat["name"]), seat["id"]])
+
+
+def known_people(db) -> list[Person]:
+    """Everyone who has played here, the most recent player first."""
+    return [Person(r["id"], r["name"], r["games"], r["last_played"]) for r in db.query(
+        "select pe.id, pe.name, count(distinct pl.game_id) as games, max(g.updated_at) as last_played "
+        "from people pe left join players pl on pl.person_id = pe.id "
+        "left join games g on g.id = pl.game_id "
+        "group by pe.id order by last_played is null, last_played desc, pe.name collate nocase")]
+
+
+def get_person(db, person_id: int) -> Person | None:
+    return next((p for p in known_people(db) if p.id == person_id), None)
+
+
+def person_ids_by_seat(db, game_ids: list[int] | None = None) -> dict[int, int]:
+    """Seat (players.id) -> person, for every game or the games given."""
+    if game_ids is None:
+        rows = db.execute("select id, person_id from players")
+    else:
+        rows = db.execute(f"select id, person_id from players where game_id in ({', '.join('?' * len(game_ids))})",
+                          game_ids)
+    return {seat: person for seat, person in rows}
+
+
+def game_ids_of(db, person_id: int) -> list[int]:
+    return [r[0] for r in db.execute("select distinct game_id from players where person_id = ?", [person_id])]
+
+
+def names_by_person(db) -> dict[int, str]:
+    return {pid: name for pid, name in db.execute("select id, name from people")}
+
+
+def check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise PeopleProblem("Type the new name.")
+    if len(name) > MAX_NAME:
+        raise PeopleProblem(f"Keep the name to {MAX_NAME} characters.")
+    return name
+
+
+def rename(db, person_id: int, new_name: str) -> None:
+    """The person's new name, shown at once on every game they played (seats keep the old one
+    for printed sheets and exports)."""
+    new_name = check_name(new_name)
+    with transaction(db):
+        other = db.execute("select id, name from people where key = ? and id != ?",
+                           [name_key(new_name), person_id]).fetchone()
+        if other:
+            raise PeopleProblem(f"{other[1]} is already a player here. If they are the same person, "
+                                "merge the two instead.")
+        db.execute("update people set name = ?, key = ? where id = ?", [new_name, name_key(new_name), person_id])
+        _touch_games(db, person_id)
+
+
+def merge(db, keep_id: int, other_id: int) -> None:
+    """Two players who turned out to be one person: the other's games become the kept one's."""
+    if keep_id == other_id:
+        raise PeopleProblem("Choose two different players to merge.")
+    with transaction(db):
+        shared = db.execute("select a.game_id from players a join players b on a.game_id = b.game_id "
+                            "where a.person_id = ? and b.person_id = ? limit 1", [keep_id, other_id]).fetchone()
+        if shared:
+            raise PeopleProblem("These two sat at the same game, so they are two people: "
+                                "rename one of them instead.")
+        db.execute("update players set person_id = ? where person_id = ?", [keep_id, other_id])
+        db.execute("delete from people where id = ?", [other_id])
+        _touch_games(db, keep_id)
+
+
+def _touch_games(db, person_id: int) -> None:
+    """A watching phone's next poll shows the new name (the sheet's revision changes)."""
+    db.execute("update games set revision = revision + 1 where id in "
+               "(select game_id from players where person_id = ?)", [person_id])
+
+
+def game_ids_played(db, *, since: str | None = None, only: list[int] | None = None) -> list[int]:
+    """Games with players, oldest first; since: changed at or after that UTC time."""
+    sql, args = "select id from games where exists (select 1 from players where game_id = games.id)", []
+    if since:
+        sql += " and coalesce(updated_at, created_at) >= ?"
+        args.append(since)
+    if only is not None:
+        sql += f" and id in ({', '.join('?' * len(only))})"
+        args.extend(only)
+    return [r[0] for r in db.execute(sql + " order by created_at, id", args)]
+
+
+def games_by_id(db, game_ids: list[int]) -> list[dict]:
+    """The games a phone holds links to (for the access rule of the players' pages)."""
+    if not game_ids:
+        return []
+    return list(db.query(f"select id, edit_key, view_key from games where id in ({', '.join('?' * len(game_ids))})",
+                         game_ids))

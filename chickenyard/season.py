@@ -1,0 +1,245 @@
+"""Statistics across games: each person's games, wins and points, over a period and a game type.
+
+Everything is derived from the stored sheets, as the sheet derives its totals: a game's
+winners are the sheet's (ties count for each tied winner), a hand played is a hand the
+person has points in (so a late player counts the hands they sat in), and points are the
+points of those hands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta, timezone
+from decimal import ROUND_HALF_UP, Decimal
+
+from referee.tiles import Tile
+
+from .people import game_ids_played, names_by_person
+from .sheet import Sheet, load_sheet
+
+PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
+KINDS = {"points": "Chickenfoot and Mexican Train (points)", "chickenfoot": "Chickenfoot",
+         "mexican-train": "Mexican Train", "super-15": "Super 15 (rounds won)"}
+POINTS_GAMES = ("chickenfoot", "mexican-train")
+NIGHT_STARTS = time(5, 0)     # a game night runs past midnight: "tonight" starts at 5 in the morning
+DOUBLE_BLANK = Tile(0, 0)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One person's part in one game."""
+    game_id: int
+    person_id: int
+    name_then: str
+    game: str                 # chickenfoot, mexican-train, super-15
+    played_at: str            # the game's last change (UTC)
+    finished: bool
+    won: bool
+    hands: int                # hands (Super 15: rounds) played
+    points: int               # points of those hands (Super 15: rounds won)
+    total: int                # the total on the sheet
+    went_out: int
+    double_blank: int | None  # hands left holding 0|0, where the tiles were entered (None: never entered)
+    others: tuple[str, ...] = ()
+
+    @property
+    def by_pips(self) -> bool:
+        return self.game != "super-15"
+
+
+@dataclass
+class PlayerStats:
+    person_id: int
+    name: str
+    results: list[GameResult] = field(default_factory=list)   # oldest game first
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def finished(self) -> int:
+        return sum(r.finished for r in self.results)
+
+    @property
+    def wins(self) -> int:
+        return sum(r.won for r in self.results)
+
+    @property
+    def hands(self) -> int:
+        return sum(r.hands for r in self.results)
+
+    @property
+    def points(self) -> int:
+        return sum(r.points for r in self.results)
+
+    @property
+    def went_out(self) -> int:
+        return sum(r.went_out for r in self.results)
+
+    @property
+    def double_blank(self) -> int | None:
+        counted = [r.double_blank for r in self.results if r.double_blank is not None]
+        return sum(counted) if counted else None
+
+    @property
+    def average_per_hand(self) -> float | None:
+        return average(self.points, self.hands)
+
+    @property
+    def best(self) -> GameResult | None:
+        """The finished game with the lowest total (Super 15: the most rounds won)."""
+        done = [r for r in self.results if r.finished]
+        if not done:
+            return None
+        return min(done, key=lambda r: r.total if r.by_pips else -r.total)
+
+    @property
+    def worst(self) -> GameResult | None:
+        done = [r for r in self.results if r.finished]
+        if len(done) < 2:
+            return None
+        return max(done, key=lambda r: r.total if r.by_pips else -r.total)
+
+    def running_average(self) -> list[float]:
+        """Points per hand over the games so far, after each game (for the chart)."""
+        points = hands = 0
+        line = []
+        for r in self.results:
+            points, hands = points + r.points, hands + r.hands
+            if hands:
+                line.append(points / hands)
+        return line
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "games": self.games, "finished": self.finished, "wins": self.wins,
+                "hands": self.hands, "points": self.points,
+                "average_per_hand": self.average_per_hand if self.hands else 0.0, "went_out": self.went_out}
+
+
+def average(points: int, hands: int) -> float | None:
+    """Points per hand to one decimal, halves rounded up as on paper (15.25 -> 15.3)."""
+    if not hands:
+        return None
+    return float((Decimal(points) / Decimal(hands)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def period_start(period: str, at: datetime | None = None) -> str | None:
+    """The UTC time a period starts, in the machine's own time zone (None: all time)."""
+    local = (at or datetime.now().astimezone()).astimezone()
+    if period == "tonight":
+        day = local.date() if local.time() >= NIGHT_STARTS else local.date() - timedelta(days=1)
+        start = datetime.combine(day, NIGHT_STARTS, local.tzinfo)
+    elif period == "month":
+        start = local.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    elif period == "year":
+        start = local.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    else:
+        return None
+    return start.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def games_of_kind(kind: str) -> tuple[str, ...]:
+    return POINTS_GAMES if kind == "points" else (kind,)
+
+
+def results(db, *, since: str | None = None, kind: str = "points", game_ids: list[int] | None = None
+            ) -> list[GameResult]:
+    """Every person's result in every game of the kind played since the given time, oldest first."""
+    out: list[GameResult] = []
+    games = games_of_kind(kind)
+    for game_id in game_ids_played(db, since=since, only=game_ids):
+        sheet = load_sheet(db, game_id)
+        if sheet is not None and sheet.rules.game in games:
+            out.extend(game_results(sheet))
+    return out
+
+
+def game_results(sheet: Sheet) -> list[GameResult]:
+    winners = set(sheet.winners)
+    totals = sheet.totals
+    game = sheet.rules.game
+    out = []
+    for p in sheet.players:
+        if p.person_id is None:
+            continue
+        hands = points = went_out = 0
+        double_blank, tiles_seen = 0, False
+        for hand in sheet.hands:
+            entry = hand.entry(p.id)
+            went_out += entry.went_out
+            if entry.tiles is not None:
+                tiles_seen = True
+                double_blank += DOUBLE_BLANK in entry.tiles
+            if sheet.by_pips:
+                if entry.points is not None:
+                    hands += 1
+                    points += entry.points
+            elif hand.complete_for(sheet.players, by_pips=False):
+                hands += 1
+                points += hand.round_winner(sheet.players) == p.id
+        out.append(GameResult(
+            sheet.id, p.person_id, p.printed_name, game, sheet.game["updated_at"], sheet.finished,
+            p.id in winners, hands, points, totals[p.id], went_out, double_blank if tiles_seen else None,
+            tuple(o.name for o in sheet.players if o.id != p.id)))
+    return out
+
+
+def standings(db, results_: list[GameResult]) -> list[PlayerStats]:
+    """One line per person, the most wins first, then the lowest average."""
+    names = names_by_person(db)
+    by_person: dict[int, PlayerStats] = {}
+    for r in results_:
+        by_person.setdefault(r.person_id, PlayerStats(r.person_id, names.get(r.person_id, r.name_then))) \
+            .results.append(r)
+    return sorted(by_person.values(), key=_rank)
+
+
+def _rank(stats: PlayerStats):
+    by_pips = all(r.by_pips for r in stats.results)
+    avg = stats.average_per_hand
+    # fewer points per hand is better with pips; more rounds won per round is better in Super 15
+    avg_key = (avg if by_pips else -avg) if avg is not None else float("inf")
+    return (-stats.wins, avg_key, stats.name.casefold())
+
+
+@dataclass
+class HeadToHead:
+    first: PlayerStats
+    second: PlayerStats
+    games: int = 0
+    finished: int = 0
+    first_wins: int = 0
+    second_wins: int = 0
+    both_won: int = 0          # tied for the win
+    first_ahead: int = 0       # finished games where one ended ahead of the other
+    second_ahead: int = 0
+
+
+def head_to_head(db, results_: list[GameResult], first_id: int, second_id: int) -> HeadToHead | None:
+    """Two players over the games they played together."""
+    if first_id == second_id:
+        return None
+    names = names_by_person(db)
+    if first_id not in names or second_id not in names:
+        return None
+    mine = {r.game_id: r for r in results_ if r.person_id == first_id}
+    theirs = {r.game_id: r for r in results_ if r.person_id == second_id}
+    shared = sorted(set(mine) & set(theirs))
+    h2h = HeadToHead(PlayerStats(first_id, names[first_id], [mine[g] for g in shared]),
+                     PlayerStats(second_id, names[second_id], [theirs[g] for g in shared]))
+    for game_id in shared:
+        a, b = mine[game_id], theirs[game_id]
+        h2h.games += 1
+        if not a.finished:
+            continue
+        h2h.finished += 1
+        if a.won and b.won:
+            h2h.both_won += 1
+        else:
+            h2h.first_wins += a.won
+            h2h.second_wins += b.won
+        a_better = a.total < b.total if a.by_pips else a.total > b.total
+        b_better = b.total < a.total if b.by_pips else b.total > a.total
+        h2h.first_ahead += a_better
+        h2h.second_ahead += b_better
+    return h2h

@@ -1,0 +1,121 @@
+"""The people who play here: season statistics, a player's page, rename and merge.
+
+Who may look: a phone that holds a link to at least one game on this machine (anyone
+else gets 404, as for a game). Who may rename or merge: a phone that keeps score in at
+least one game (holds an edit link).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, jsonify, render_template, request, url_for
+
+from .. import people, season
+from ..access import EDIT, VIEW, known_game_ids, role_for
+from ..chart import Line, legend, running_average_svg
+from ..db import get_db
+from ..htmx import see_other
+
+bp = Blueprint("players", __name__)
+
+
+def table_role() -> str:
+    """EDIT or VIEW: the best link this phone holds to any game here; 404 without one."""
+    roles = {role_for(g) for g in people.games_by_id(get_db(), known_game_ids())}
+    if EDIT in roles:
+        return EDIT
+    if VIEW in roles:
+        return VIEW
+    abort(404)
+
+
+def _choices() -> tuple[str, str]:
+    period = request.args.get("period", "all")
+    kind = request.args.get("kind", "points")
+    return (period if period in season.PERIODS else "all"), (kind if kind in season.KINDS else "points")
+
+
+def _results(period: str, kind: str):
+    return season.results(get_db(), since=season.period_start(period), kind=kind)
+
+
+def chart_for(stats: list[season.PlayerStats], kind: str) -> dict:
+    lines = [Line(s.name, s.running_average()) for s in stats]
+    unit = "rounds won per round" if kind == "super-15" else "points per hand"
+    return {"svg": running_average_svg(lines, title=f"Running average, {unit}, game by game", unit=unit),
+            "legend": legend(lines), "unit": unit}
+
+
+@bp.get("/players")
+def index():
+    role = table_role()
+    period, kind = _choices()
+    db = get_db()
+    results = _results(period, kind)
+    standings = season.standings(db, results)
+    known = people.known_people(db)
+    h2h = None
+    first, second = request.args.get("a", type=int), request.args.get("b", type=int)
+    if first and second:
+        h2h = season.head_to_head(db, results, first, second)
+    return render_template("players.html", standings=standings, known=known, period=period, kind=kind,
+                           periods=season.PERIODS, kinds=season.KINDS, chart=chart_for(standings, kind),
+                           h2h=h2h, first=first, second=second, role=role)
+
+
+@bp.get("/players.json")
+def as_json():
+    table_role()
+    db = get_db()
+    standings = season.standings(db, season.results(db, kind="points"))
+    return jsonify({"players": [s.as_json() for s in sorted(standings, key=lambda s: s.name.casefold())]})
+
+
+def _person_or_404(person_id: int) -> people.Person:
+    person = people.get_person(get_db(), person_id)
+    if person is None:
+        abort(404)
+    return person
+
+
+@bp.get("/players/<int:person_id>")
+def player(person_id: int, problem: str | None = None, typed: str | None = None, status: int = 200):
+    role = table_role()
+    person = _person_or_404(person_id)
+    period, kind = _choices()
+    db = get_db()
+    results = [r for r in _results(period, kind) if r.person_id == person_id]
+    stats = season.PlayerStats(person.id, person.name, results)
+    others = [p for p in people.known_people(db) if p.id != person_id]
+    return render_template("player.html", person=person, stats=stats, period=period, kind=kind,
+                           periods=season.PERIODS, kinds=season.KINDS, chart=chart_for([stats], kind),
+                           others=others, role=role, problem=problem, typed=typed), status
+
+
+@bp.post("/players/<int:person_id>/rename")
+def rename(person_id: int):
+    if table_role() != EDIT:
+        abort(403)
+    person = _person_or_404(person_id)
+    new_name = request.form.get("name") or ""
+    try:
+        people.rename(get_db(), person_id, new_name)
+    except people.PeopleProblem as problem:
+        return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=422)
+    flash(f"{person.name} is now {new_name.strip()} on every game.")
+    return see_other(url_for("players.player", person_id=person_id))
+
+
+@bp.post("/players/<int:person_id>/merge")
+def merge(person_id: int):
+    if table_role() != EDIT:
+        abort(403)
+    person = _person_or_404(person_id)
+    other_id = request.form.get("other", type=int)
+    other = people.get_person(get_db(), other_id) if other_id else None
+    if other is None:
+        return player(person_id, problem="Choose the player to merge into this one.", status=422)
+    try:
+        people.merge(get_db(), person_id, other.id)
+    except people.PeopleProblem as problem:
+        return player(person_id, problem=str(problem), status=422)
+    flash(f"{other.name}'s games are now {person.name}'s.")
+    return see_other(url_for("players.player", person_id=person_id))
