@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench load install clean
+.PHONY: run test system-packages bench load install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,13 @@ run: $(STAMP)
 	$(BIN)/flask --app app init-db
 	$(BIN)/python -m chickenyard.serve
 
-test: $(TEST_STAMP)
+# Debian's Chromium, poppler-utils, Pango and a font first (installed when root, else the
+# command to run is printed), then the venv; pytest's exit code is make's.
+test: system-packages $(TEST_STAMP)
 	$(BIN)/python -m pytest
+
+system-packages:
+	@tests/system-packages
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/sheet_bench.py
