@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 from flask import Flask
 
+import vision  # noqa: F401 - sets OpenCV's decoding limit before anything imports cv2
+
 from chickenyard import backup
 from chickenyard import db as database
 from chickenyard.errors import register_error_pages

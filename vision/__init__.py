@@ -5,6 +5,23 @@ importing this package never needs them, so the score sheet runs without.
 """
 from __future__ import annotations
 
+import os
+
+# The second guard against decompression bombs, independent of vision.load's header check:
+# OpenCV refuses to decode more pixels than this. It reads the limit from the environment once,
+# when cv2 is first imported, so it is set here, before anything in Chickenyard imports cv2
+# (app.py imports this package first). Keep it at or above Params.max_pixels.
+MAX_DECODE_PIXELS = 40_000_000
+
+
+def _limit_opencv_decoding() -> None:
+    current = os.environ.get("OPENCV_IO_MAX_IMAGE_PIXELS", "")
+    if not (current.isascii() and current.isdigit()) or int(current) > MAX_DECODE_PIXELS:
+        os.environ["OPENCV_IO_MAX_IMAGE_PIXELS"] = str(MAX_DECODE_PIXELS)
+
+
+_limit_opencv_decoding()
+
 
 def available() -> bool:
     """True when OpenCV and NumPy are installed."""

@@ -1,4 +1,11 @@
-"""Stage 0: bytes from a phone to an upright picture, refusing what is unsafe."""
+"""Stage 0: bytes from a phone to an upright picture, refusing what is unsafe.
+
+Fails closed: a file whose format and size cannot be read from its header is refused before
+any pixel is decoded. OpenCV decodes only the formats whose signature it and Pillow agree on
+(JPEG, PNG, WebP); Pillow decodes only HEIC/AVIF (pillow-heif), so a process-wide Pillow
+setting such as LOAD_TRUNCATED_IMAGES (WeasyPrint turns it on) never decides what is accepted.
+The second guard, independent of this one, is OpenCV's own limit set in vision/__init__.py.
+"""
 from __future__ import annotations
 
 import io
@@ -17,48 +24,68 @@ class ImageTooLarge(ValueError):
     """Over the size limits: refused before decoding."""
 
 
-def header_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from the file's header, without decoding the pixels (Pillow reads lazily)."""
+OPENCV_FORMATS = ("JPEG", "PNG", "WEBP")
+PILLOW_FORMATS = ("HEIF", "AVIF")          # phone photos, where pillow-heif is installed
+NOT_A_PICTURE = "the file is not a JPEG, PNG, WebP or HEIC picture Chickenyard can read"
+
+
+def header(data: bytes) -> tuple[str, int, int]:
+    """The format, width and height from the file's header, without decoding the pixels.
+    Anything the header reader cannot make sense of is refused: nothing unknown is decoded."""
     try:
         from PIL import Image
-    except ImportError:
-        return None
+    except ImportError as missing:
+        raise UnreadableImage("Pillow, needed to check photos before reading them, is not installed") from missing
+    _register_heif()
+    Image.init()
+    formats = [f for f in OPENCV_FORMATS + PILLOW_FORMATS if f in Image.OPEN]
     try:
-        with Image.open(io.BytesIO(data)) as im:
-            return im.size
+        with Image.open(io.BytesIO(data), formats=formats) as im:
+            return im.format, im.size[0], im.size[1]
     except Image.DecompressionBombError as problem:
         raise ImageTooLarge(f"the photo has far too many pixels ({problem})") from problem
-    except Exception:  # noqa: BLE001 - any header Pillow cannot read is left to OpenCV to judge
-        return None
+    except Exception as problem:  # noqa: BLE001 - whatever the header reader trips on, the file is refused
+        raise UnreadableImage(NOT_A_PICTURE) from problem
 
 
 def decode(data: bytes, params: Params = Params()) -> np.ndarray:
     """An upright BGR image (EXIF orientation applied), checked against the limits first."""
     if len(data) > params.max_bytes:
         raise ImageTooLarge(f"the photo is {len(data) / 2**20:.1f} MB; at most {params.max_bytes // 2**20} MB")
-    size = header_size(data)
-    if size and size[0] * size[1] > params.max_pixels:
-        raise ImageTooLarge(f"the photo is {size[0]} x {size[1]} pixels; at most {params.max_pixels // 10**6} MP")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)  # applies EXIF orientation
+    kind, width, height = header(data)
+    if width * height > params.max_pixels or width <= 0 or height <= 0:
+        raise ImageTooLarge(f"the photo is {width} x {height} pixels; at most {params.max_pixels // 10**6} MP")
+    image = _decode_with_opencv(data) if kind in OPENCV_FORMATS else _decode_with_pillow(data)
     if image is None:
-        image = _decode_with_pillow(data)
-    if image is None:
-        raise UnreadableImage("the file is not a JPEG, PNG or other picture Chickenyard can read")
+        raise UnreadableImage(NOT_A_PICTURE)
     if image.shape[0] * image.shape[1] > params.max_pixels:
         raise ImageTooLarge("the photo has too many pixels")
     return image
 
 
+def _decode_with_opencv(data: bytes):
+    try:
+        return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)  # applies EXIF orientation
+    except cv2.error as problem:
+        # OpenCV's own pixel limit (vision/__init__.py) caught what the header hid
+        if "validateInputImageSize" in str(problem):
+            raise ImageTooLarge("the photo has too many pixels") from problem
+        raise UnreadableImage(NOT_A_PICTURE) from problem
+
+
+def _register_heif() -> None:
+    try:
+        import pillow_heif
+    except ImportError:
+        return
+    pillow_heif.register_heif_opener()
+
+
 def _decode_with_pillow(data: bytes):
-    """HEIC and other formats OpenCV lacks, where Pillow (with pillow-heif) has them."""
+    """HEIC and AVIF, which OpenCV lacks, where Pillow has them (pillow-heif)."""
     try:
         from PIL import Image, ImageOps
-        try:
-            import pillow_heif
-            pillow_heif.register_heif_opener()
-        except ImportError:
-            pass
-        with Image.open(io.BytesIO(data)) as im:
+        with Image.open(io.BytesIO(data), formats=list(PILLOW_FORMATS)) as im:
             im = ImageOps.exif_transpose(im).convert("RGB")
             return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
     except Exception:  # noqa: BLE001 - anything unreadable ends as UnreadableImage
