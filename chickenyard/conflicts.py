@@ -9,10 +9,10 @@ when the form was opened (its base). When the hand changed meanwhile:
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from .sheet import Entry
+from .typed import BadJSON, load_json
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,8 @@ def read_base(data, player_ids) -> dict[int, dict | None] | None:
     for pid in player_ids:
         raw = data.get(f"base-{pid}") or ""
         try:
-            base[pid] = json.loads(raw) if raw else None
-        except ValueError:
+            base[pid] = load_json(raw) if raw else None
+        except BadJSON:
             base[pid] = None
     return base
 

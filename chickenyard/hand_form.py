@@ -14,6 +14,7 @@ from referee.rulesets import leftover_points
 from referee.tiles import BadTile, Tile, set_pips, tile_count
 
 from .sheet import Entry, HandRow, Sheet
+from .typed import whole_number
 
 
 @dataclass
@@ -85,10 +86,10 @@ def _with_tiles_left(sheet: Sheet, form: HandForm, player, entry: Entry) -> Entr
         return Entry(points=None, tiles=(), went_out=True, tiles_left=0)
     count = None
     if typed:
-        if not typed.isdigit() or int(typed) > tile_count(sheet.set_size):
+        count = whole_number(typed)
+        if count is None or count > tile_count(sheet.set_size):
             form.errors[key] = f"Write how many tiles {player.name} has left, as a whole number."
             return None
-        count = int(typed)
     if entry.tiles:
         if count is not None and count != len(entry.tiles):
             form.errors[key] = f"{len(entry.tiles)} tiles are picked for {player.name}, but the count says {count}."
@@ -129,10 +130,10 @@ def _read_entry(sheet, hand, form, player, went_out, seen) -> Entry | None:
     points = None
     if typed:
         limit = max_points(sheet)
-        if not typed.isdigit():
+        points = whole_number(typed)
+        if points is None:
             form.errors[points_key] = f"Write {player.name}'s total as a whole number from 0 to {limit}."
             return None
-        points = int(typed)
         if points > limit:
             form.errors[points_key] = (f"{points} is more than anyone can hold with a double-{sheet.set_size} "
                                        f"set: the most is {limit}.")

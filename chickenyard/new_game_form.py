@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from referee.presets import GAMES
 from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
+from .typed import whole_number
+
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
 MAX_NAME = 40
 
@@ -75,10 +77,7 @@ def read_new_game(data) -> NewGameForm:
     except UnknownPreset:
         errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
         return form
-    try:
-        set_size = int(typed["set"])
-    except ValueError:
-        set_size = None
+    set_size = whole_number(typed["set"])
     if typed["game"] != "chickenfoot" and len(base.sets) == 1:
         set_size = base.sets[0]          # Mexican Train and Super 15 are played with the double-15 set
     if set_size not in base.sets:
@@ -142,10 +141,11 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
     full = len(base.hand_doubles(set_size, long_game=long_game))
     most = 30 if base.rules["starting_double"].value == "any" else full
     if typed["hands"]:
-        if not typed["hands"].isdigit() or not 1 <= int(typed["hands"]) <= most:
+        hands = whole_number(typed["hands"])
+        if hands is None or not 1 <= hands <= most:
             errors["hands"] = f"A game of double-{set_size} has from 1 to {most} hands."
-        elif int(typed["hands"]) != full:
-            house["hands"] = int(typed["hands"])
+        elif hands != full:
+            house["hands"] = hands
     return house
 
 
@@ -164,10 +164,11 @@ def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
         elif key not in base.rules or base.value(key) != value:
             house[key] = value
     if typed["tiles_each"]:
-        if not typed["tiles_each"].isdigit() or not 1 <= int(typed["tiles_each"]) <= 30:
+        each = whole_number(typed["tiles_each"])
+        if each is None or not 1 <= each <= 30:
             errors["tiles_each"] = "Tiles each is a whole number from 1 to 30 (empty: as the rule set says)."
         else:
-            house["tiles_each"] = int(typed["tiles_each"])
+            house["tiles_each"] = each
 
 
 def _check_players(form: NewGameForm, base: RuleSet, set_size: int, players: list[str]) -> None:

@@ -15,6 +15,7 @@ from referee.tiles import BadTile, Tile
 from ..clock import now
 from ..db import get_db, transaction
 from ..htmx import see_other
+from ..typed import whole_number
 from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, vision_available
 
 bp = Blueprint("castle_rock", __name__)
@@ -131,8 +132,8 @@ def _actions(choice: str, typed: str) -> list:
         if not typed:
             return [DrawTile()]
         return [DrawTile(tile) for tile in _tiles(typed)]
-    if kind in ("middle", "three") and index.isdigit():
-        return [(RemoveMiddle if kind == "middle" else RemoveThree)(int(index))]
+    if kind in ("middle", "three") and whole_number(index) is not None:
+        return [(RemoveMiddle if kind == "middle" else RemoveThree)(whole_number(index))]
     raise ValueError("Choose a removal, or draw the next tile.")
 
 

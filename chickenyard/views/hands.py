@@ -12,6 +12,7 @@ from ..htmx import device_name, is_htmx, page, redirect_to, see_other
 from ..conflicts import Conflict, merge, read_base
 from ..sheet import Entry
 from ..store import StaleHand, save_hand
+from ..typed import whole_number
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("hands", __name__)
@@ -50,8 +51,9 @@ def _conflict_page(sheet, hand, form, conflicts, merged=None):
 def _photo_next(sheet, then: str) -> int | None:
     """The player whose photo is to be taken after saving, from the button pressed."""
     kind, _, pid = then.partition("-")
-    if kind == "photo" and pid.isdigit() and sheet.player(int(pid)) is not None:
-        return int(pid)
+    player_id = whole_number(pid, digits=18)
+    if kind == "photo" and player_id is not None and sheet.player(player_id) is not None:
+        return player_id
     return None
 
 
@@ -84,10 +86,11 @@ def save(game_id: int, number: int):
     form = read_hand_form(sheet, hand, request.form)
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
+    photo_for = _photo_next(sheet, request.form.get("then", ""))   # read before anything is written
     db = get_db()
     base = read_base(request.form, [p.id for p in sheet.players])
     choices = {p.id: request.form.get(f"keep-{p.id}", "") for p in sheet.players}
-    unchosen = [c for c in request.form.getlist("conflict") if not choices.get(int(c) if c.isdigit() else 0)]
+    unchosen = [c for c in request.form.getlist("conflict") if not choices.get(whole_number(c, digits=18))]
     if unchosen:
         conflicts = [Conflict(p.id, hand.entry(p.id), form.entries.get(p.id, Entry()))
                      for p in sheet.players if str(p.id) in unchosen]
@@ -107,7 +110,6 @@ def save(game_id: int, number: int):
         return _conflict_page(sheet, hand, form, [])
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
-    photo_for = _photo_next(sheet, request.form.get("then", ""))
     if photo_for is not None:      # "Count from a photo": the scores typed so far are kept first
         if changed:
             flash(f"{sheet.unit.capitalize()} {number}: the scores typed so far are saved.")

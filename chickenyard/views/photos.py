@@ -12,6 +12,7 @@ from ..htmx import device_name, see_other
 from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, save_photo,
                       vision_available)
 from ..store import StaleHand, save_hand
+from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
 
 bp = Blueprint("photos", __name__)
@@ -118,10 +119,11 @@ def _read_review(form, count, set_size):
         typed["keep"].append(keep)
         if not keep:
             continue
-        if not (a.isdigit() and b.isdigit()) or max(int(a), int(b)) > set_size:
+        low, high = whole_number(a), whole_number(b)
+        if low is None or high is None or max(low, high) > set_size:
             errors[f"tile-{i}"] = f"Tile {i + 1}: each half is a number from 0 to {set_size}."
             continue
-        tiles.append(Tile(int(a), int(b)))
+        tiles.append(Tile(low, high))
     for text in typed["add"]:
         try:
             tiles.append(Tile.parse(text))

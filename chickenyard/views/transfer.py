@@ -13,6 +13,7 @@ from ..store import create_game, save_hand
 from ..sheet import load_sheet
 from ..transfer import export_csv as sheet_csv
 from ..transfer import export_document, read_document
+from ..typed import BadJSON, load_json
 from .loading import sheet_for
 
 bp = Blueprint("transfer", __name__)
@@ -77,14 +78,14 @@ def import_game():
 
 def _read_upload(as_json: bool):
     if as_json:
-        doc = request.get_json(silent=True)
-        if doc is None:
-            return None, ["The body is not valid JSON."]
-        return doc, []
+        try:
+            return load_json(request.get_data()), []
+        except BadJSON as problem:
+            return None, [f"The body is not valid JSON ({problem})."]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return None, ["Choose a saved game file (.json) to import."]
     try:
-        return json.loads(upload.read().decode("utf-8-sig")), []
-    except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+        return load_json(upload.read().decode("utf-8-sig")), []
+    except (UnicodeDecodeError, BadJSON) as problem:
         return None, [f"That file is not a Chickenyard game (not readable JSON: {problem})."]

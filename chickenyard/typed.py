@@ -1,0 +1,59 @@
+"""What a phone or a file sends, read strictly: whole numbers, JSON, names.
+
+`str.isdigit()` is true for '²' and '٣', which `int()` refuses or reads as another number, and
+`int()` refuses a string of 5000 digits; a JSON document nested ten thousand deep overflows
+Python's stack. Each of these was a 500; here each is a plain refusal the form can explain.
+"""
+from __future__ import annotations
+
+import json
+
+MAX_DEPTH = 20          # a Chickenyard game document is 6 deep
+MAX_QUOTE = 60          # characters of a bad value quoted back in a message
+
+
+def whole_number(text: str | None, digits: int = 6) -> int | None:
+    """The number written in ASCII digits, or None for anything else (empty, '²', '-1', '1.0')."""
+    text = (text or "").strip()
+    if not text or len(text) > digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+class BadJSON(ValueError):
+    """Not a JSON document Chickenyard reads; the message says why in words."""
+
+
+def load_json(text: str | bytes):
+    """A JSON value, refused (BadJSON) when it is malformed or nested deeper than any game is."""
+    try:
+        value = json.loads(text)
+    except RecursionError as problem:
+        raise BadJSON(f"it is nested far deeper than a game (more than {MAX_DEPTH} levels)") from problem
+    except (ValueError, TypeError) as problem:          # JSONDecodeError and UnicodeDecodeError among them
+        raise BadJSON(cut(str(problem))) from problem
+    if depth(value) > MAX_DEPTH:
+        raise BadJSON(f"it is nested deeper than a game (more than {MAX_DEPTH} levels)")
+    return value
+
+
+def depth(value) -> int:
+    """How deeply lists and objects nest in a JSON value, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def quote(value) -> str:
+    """A bad value as a message can quote it back: its repr, cut to a sensible length."""
+    return cut(repr(value))
+
+
+def cut(text: str, most: int = MAX_QUOTE) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"

@@ -1,0 +1,126 @@
+"""Odd input that used to be a 500: a message next to the field, what was typed kept, nothing written."""
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+ODD_NUMBERS = ["²", "٣", "9" * 5000, "1.0", "-3", " ", "1e3"]
+
+
+def field_error(html: str, key: str) -> str:
+    found = re.search(rf'<p class="field-error" id="error-{re.escape(key)}" role="alert">(.*?)</p>', html, re.S)
+    assert found, f"no message beside {key}"
+    return found.group(1)
+
+
+def changes(app) -> int:
+    return connect(app.config["DATABASE"])["changes"].count
+
+
+@pytest.mark.parametrize("odd", ODD_NUMBERS[:4])
+def test_a_hands_points_in_odd_digits_are_refused_beside_the_field(client, app, odd):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    before = changes(app)
+    response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Ann": 5}), f"points-{ids['Bo']}": odd})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "whole number" in field_error(html, f"points-{ids['Bo']}")
+    assert f'name="points-{ids["Ann"]}" value="5"' in html
+    assert changes(app) == before
+
+
+def test_tiles_left_in_odd_digits_are_refused(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15", hands=3)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={f"left-{ids['Ann']}": "²", f"points-{ids['Ann']}": "4"})
+    assert response.status_code == 422
+    assert "whole number" in field_error(response.get_data(as_text=True), f"left-{ids['Ann']}")
+
+
+def test_a_photo_button_with_an_odd_player_saves_and_answers_success(client, app):
+    """It used to store the score, then answer 500: the phone was told the save failed."""
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Cy": 9}), "then": "photo-²"})
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}")
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[2] == "9"
+
+
+@pytest.mark.parametrize("odd", ["²", "9" * 5000, "-1"])
+def test_an_odd_conflict_choice_is_no_500(client, app, odd):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Cy": 9}), "conflict": odd})
+    assert response.status_code in (303, 409)
+
+
+def test_a_deeply_nested_base_is_no_500(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, {"Cy": 9}), "version": "0",
+                                                              f"base-{ids['Cy']}": "[" * 100_000})
+    assert response.status_code == 303
+
+
+@pytest.mark.parametrize("key", ["hands", "tiles_each"])
+@pytest.mark.parametrize("odd", ODD_NUMBERS)
+def test_new_game_numbers_in_odd_digits_are_refused_beside_the_field(client, key, odd):
+    form = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50", "hands": "",
+            "player": ["Ann", "Bo", "Cy"], key: odd}
+    response = client.post("/games/new", data=form)
+    html = response.get_data(as_text=True)
+    if not odd.strip():
+        assert response.status_code == 303
+        return
+    assert response.status_code == 422
+    assert "whole number" in field_error(html, key) or "from 1 to" in field_error(html, key)
+    assert f'id="{key}" name="{key}" value="{odd[:40]}' in html and 'value="Bo"' in html
+
+
+def test_a_set_in_odd_digits_is_refused(client):
+    response = client.post("/games/new", data={"game": "chickenfoot", "preset": "classic", "set": "٩",
+                                               "double_blank": "50", "player": ["Ann", "Bo", "Cy"]})
+    assert response.status_code == 422 and "double-" in field_error(response.get_data(as_text=True), "set")
+
+
+def test_photo_review_halves_in_odd_digits_are_refused_beside_the_tile(client, app):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    uploaded = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
+                           data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=12)), "t.jpg")},
+                           content_type="multipart/form-data")
+    before = changes(app)
+    response = client.post(uploaded.headers["Location"], data={"tile-0-a": "²", "tile-0-b": "4", "keep-0": "1"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "from 0 to 9" in field_error(html, "tile-0")
+    assert 'value="²"' in html and changes(app) == before
+
+
+def nested(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize("levels", [25, 100_000])
+def test_deeply_nested_json_is_refused_on_import(client, app, levels):
+    response = client.post("/games/import", data=nested(levels), content_type="application/json")
+    assert response.status_code == 400 and "nested" in response.get_json()["problems"][0]
+    upload = client.post("/games/import", data={"file": (io.BytesIO(nested(levels).encode()), "game.json")},
+                         content_type="multipart/form-data")
+    assert upload.status_code == 400 and "nested" in upload.get_data(as_text=True)
+    assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+def test_a_document_nested_as_deep_as_a_game_still_imports(client):
+    doc = {"format": "chickenyard/game-v1", "preset": "classic", "set": 9, "players": ["Ann", "Bo", "Cy"],
+           "hands": [{"double": 9, "entries": [{"player": "Ann", "tiles": [[3, 4]]}]}]}
+    response = client.post("/games/import", data=json.dumps(doc), content_type="application/json")
+    assert response.status_code == 201
