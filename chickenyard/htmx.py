@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from flask import make_response, redirect, render_template, request
 
+from .typed import printable
+
 
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
@@ -39,5 +41,5 @@ def redirect_to(url: str):
 
 
 def device_name() -> str | None:
-    name = (request.cookies.get("device") or "").strip()
+    name = printable(request.cookies.get("device") or "").strip()
     return name[:40] or None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from referee.presets import GAMES
 from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
-from .typed import whole_number
+from .typed import has_control_characters, whole_number
 
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
 MAX_NAME = 40
@@ -176,6 +176,8 @@ def _check_players(form: NewGameForm, base: RuleSet, set_size: int, players: lis
     if len(players) < low or len(players) > high:
         form.errors["player"] = (f"The {base.title} rules with a double-{set_size} set "
                                  f"seat {low} to {high} players; you named {len(players)}.")
+    elif any(has_control_characters(n) for n in players):
+        form.errors["player"] = "Write each name on one line, without tabs or other control characters."
     elif any(len(n) > MAX_NAME for n in players):
         form.errors["player"] = f"Keep each name to {MAX_NAME} characters."
     elif len({n.casefold() for n in players}) != len(players):

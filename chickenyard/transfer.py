@@ -17,6 +17,7 @@ from .filters import double_label
 from .hand_form import read_hand_form
 from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
+from .typed import has_control_characters, quote
 
 FORMAT = "chickenyard/game-v1"
 
@@ -61,7 +62,7 @@ def export_csv(sheet: Sheet) -> str:
     writer = csv.writer(out)
     # Super 15 keeps no points: a round's row marks its winner, and the totals are rounds won
     unit, total = ("hand", "total") if sheet.by_pips else ("round", "rounds won")
-    writer.writerow([unit, "double"] + [p.printed_name for p in sheet.players])
+    writer.writerow([unit, "double"] + [spreadsheet_safe(p.printed_name) for p in sheet.players])
     for hand in sheet.hands:
         values = sheet.row_values(hand)
         writer.writerow([hand.number, double_label(hand.double)] +
@@ -69,6 +70,15 @@ def export_csv(sheet: Sheet) -> str:
     totals = sheet.totals
     writer.writerow([total, ""] + [totals[p.id] for p in sheet.players])
     return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name a spreadsheet shows as text, never runs as a formula (OWASP, CSV injection): a cell
+    that begins like a formula gets a leading apostrophe, and the csv module quotes it."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 @dataclass
@@ -121,6 +131,9 @@ def _players(names, rules, set_size, problems) -> list[str] | None:
         problems.append('"players" must be a list of names.')
         return None
     names = [n.strip() for n in names]
+    for name in names:
+        if has_control_characters(name):
+            problems.append(f'"players": {quote(name)} has a line break or another control character in it.')
     low, high = rules.players(set_size)
     if not low <= len(names) <= high:
         problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to {high} players, not {len(names)}.')

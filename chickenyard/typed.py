@@ -7,6 +7,7 @@ Python's stack. Each of these was a 500; here each is a plain refusal the form c
 from __future__ import annotations
 
 import json
+import unicodedata
 
 MAX_DEPTH = 20          # a Chickenyard game document is 6 deep
 MAX_QUOTE = 60          # characters of a bad value quoted back in a message
@@ -18,6 +19,16 @@ def whole_number(text: str | None, digits: int = 6) -> int | None:
     if not text or len(text) > digits or not (text.isascii() and text.isdigit()):
         return None
     return int(text)
+
+
+def has_control_characters(text: str) -> bool:
+    """NUL, line breaks, tabs and the other control characters: no place in a name on one line."""
+    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
+def printable(text: str) -> str:
+    """The text without control characters (a device name from a cookie, say)."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Zl", "Zp"))
 
 
 class BadJSON(ValueError):
