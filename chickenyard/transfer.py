@@ -17,7 +17,7 @@ from .filters import double_label
 from .hand_form import read_hand_form
 from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
-from .typed import has_control_characters, quote
+from .typed import cut, has_control_characters, quote
 
 FORMAT = "chickenyard/game-v1"
 
@@ -91,8 +91,21 @@ class ImportedGame:
     hands: dict[int, dict[int, Entry]] = field(default_factory=dict)  # hand number -> seat -> entry
 
 
+MOST_PROBLEMS = 20      # listed in full; a document with thousands of bad entries gets a count of the rest
+PROBLEM_LENGTH = 200
+
+
 def read_document(doc) -> tuple[ImportedGame | None, list[str]]:
-    """Check a whole document; returns the game to create, or every problem found."""
+    """Check a whole document; returns the game to create, or the problems found, each cut to a
+    readable length (a bad value is quoted, never the whole 5 MB of it)."""
+    game, problems = _read_document(doc)
+    shown = [cut(problem, PROBLEM_LENGTH) for problem in problems[:MOST_PROBLEMS]]
+    if len(problems) > MOST_PROBLEMS:
+        shown.append(f"... and {len(problems) - MOST_PROBLEMS} more problems.")
+    return game, shown
+
+
+def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     problems: list[str] = []
     if not isinstance(doc, dict):
         return None, ["The document must be a JSON object like the one Chickenyard exports."]
@@ -100,15 +113,19 @@ def read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         problems.append(f'"format" must be "{FORMAT}".')
     game = doc.get("game", "chickenfoot")
     if not isinstance(game, str) or game not in GAMES:
-        problems.append(f'"game" {game!r} is not a game Chickenyard keeps score for.')
+        problems.append(f'"game" {quote(game)} is not a game Chickenyard keeps score for.')
     house = doc.get("house_rules") or {}
     if not isinstance(house, dict):
         problems.append('"house_rules" must be an object, like {"double_blank": 25}.')
         house = {}
+    floats = [f'"house_rules": {quote(key)} must be a whole number or a word, not {quote(value)}.'
+              for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
+    if floats:
+        return None, problems + floats
     try:
         rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
     except UnknownPreset:
-        return None, problems + [f'"preset" {doc.get("preset")!r} is not a rule set Chickenyard knows.']
+        return None, problems + [f'"preset" {quote(doc.get("preset"))} is not a rule set Chickenyard knows.']
     except (ValueError, TypeError) as problem:
         return None, problems + [f'"house_rules": {problem}']
     set_size = doc.get("set")
@@ -164,7 +181,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         if not isinstance(double, int) or isinstance(double, bool) or number != index + 1 \
                 or double != result.hand_doubles[index]:
             problems.append(f"{where}: this game's hand {index + 1} starts with "
-                            f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {double!r}.")
+                            f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {quote(double)}.")
             continue
         data = _as_form(hand.get("entries", []), seats, where, problems)
         if data is None:
@@ -182,7 +199,7 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
     for item in entries:
         if not isinstance(item, dict) or not isinstance(item.get("player"), str) \
                 or item["player"] not in seats:
-            problems.append(f"{where}: every entry names a player of the game ({item!r} does not).")
+            problems.append(f"{where}: every entry names a player of the game ({quote(item)} does not).")
             ok = False
             continue
         seat = seats[item["player"]]
@@ -221,7 +238,7 @@ def _whole_number(item: dict, key: str, field: str, data: MultiDict, where: str,
     if value is None:
         return True
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {value!r}.")
+        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {quote(value)}.")
         return False
     data.add(field, str(value))
     return True

@@ -124,3 +124,41 @@ def test_a_document_nested_as_deep_as_a_game_still_imports(client):
            "hands": [{"double": 9, "entries": [{"player": "Ann", "tiles": [[3, 4]]}]}]}
     response = client.post("/games/import", data=json.dumps(doc), content_type="application/json")
     assert response.status_code == 201
+
+
+GAME = {"format": "chickenyard/game-v1", "preset": "classic", "set": 9, "players": ["Ann", "Bo", "Cy"]}
+
+
+@pytest.mark.parametrize("house", [{"double_blank": 25.0}, {"tiles_each": 7.0}, {"hands": 3.5}])
+def test_a_number_with_a_point_where_a_whole_number_belongs_is_refused_on_import(client, app, house):
+    response = client.post("/games/import", data=json.dumps({**GAME, "house_rules": house}),
+                           content_type="application/json")
+    assert response.status_code == 400 and "whole number" in response.get_json()["problems"][0]
+    assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+@pytest.mark.parametrize("doc", [
+    {**GAME, "game": "x" * 1_000_000},
+    {**GAME, "preset": "y" * 1_000_000},
+    {**GAME, "house_rules": {"z" * 1_000_000: 1}},
+    {**GAME, "house_rules": {"double_blank": "w" * 1_000_000}},
+    {**GAME, "hands": [{"double": "v" * 1_000_000}]},
+    {**GAME, "hands": [{"double": 9, "entries": [{"player": "u" * 1_000_000}]}]},
+    {**GAME, "hands": [{"double": 9, "entries": [{"player": "Ann", "points": "t" * 1_000_000}]}]},
+    {**GAME, "hands": [{"double": 9, "entries": [{"player": "Ann", "tiles": ["s" * 1_000_000]}]}]},
+    {**GAME, "players": ["r" * 1_000_000, "Bo", "Cy"]},
+], ids=["game", "preset", "house rule", "house value", "double", "player", "points", "tile", "name"])
+def test_a_bad_value_is_quoted_cut_short_in_the_message(client, doc):
+    response = client.post("/games/import", data=json.dumps(doc), content_type="application/json")
+    assert response.status_code == 400
+    problems = response.get_json()["problems"]
+    assert problems and all(len(p) <= 200 for p in problems)
+    page = client.post("/games/import", data={"file": (io.BytesIO(json.dumps(doc).encode()), "g.json")},
+                       content_type="multipart/form-data")
+    assert page.status_code == 400 and len(page.get_data()) < 20_000
+
+
+def test_thousands_of_bad_entries_are_counted_not_listed(client):
+    doc = {**GAME, "hands": [{"double": 9, "entries": [{"player": f"N{i}"} for i in range(5000)]}]}
+    problems = client.post("/games/import", data=json.dumps(doc), content_type="application/json").get_json()["problems"]
+    assert len(problems) == 21 and problems[-1] == "... and 4980 more problems."
