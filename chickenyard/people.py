@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .clock import now
 from .db import transaction
+from .typed import has_control_characters
 
 MAX_NAME = 40
 
@@ -83,6 +84,8 @@ def check_name(name: str) -> str:
         raise PeopleProblem("Type the new name.")
     if len(name) > MAX_NAME:
         raise PeopleProblem(f"Keep the name to {MAX_NAME} characters.")
+    if has_control_characters(name):
+        raise PeopleProblem("Write the name on one line, without tabs or other control characters.")
     return name
 
 

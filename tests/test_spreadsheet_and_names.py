@@ -54,3 +54,12 @@ def test_a_device_name_cookie_cannot_carry_control_characters_into_the_history(c
     client.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Ann": 4}))
     devices = [r["device"] for r in connect(app.config["DATABASE"]).query("select device from changes")]
     assert "Kitchenphone" in devices and all(d is None or d.isprintable() for d in devices)
+
+
+@pytest.mark.parametrize("name", ["Annie\x00", "An\nnie", "=1+1\r\nX"])
+def test_a_rename_with_a_control_character_is_refused(client, app, name):
+    start_game(client, players=("Ann", "Bo"))
+    ann = connect(app.config["DATABASE"]).execute("select id from people where name = 'Ann'").fetchone()[0]
+    response = client.post(f"/players/{ann}/rename", data={"name": name})
+    assert response.status_code == 422 and "one line" in response.get_data(as_text=True)
+    assert connect(app.config["DATABASE"]).execute("select name from people where id = ?", [ann]).fetchone()[0] == "Ann"
