@@ -10,13 +10,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
+from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
 from .rulesets import RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
+
+
+@dataclass(frozen=True)
+class BeforePlay:
+    """What a take-back restores (classic: "The domino just played may be picked up and replaced")."""
+    tile: Tile
+    player: int
+    ends: tuple[int, ...]
+    forced: tuple[int, int] | None
+    drawn: Tile | None
+    drew_by_choice: bool
+    stuck: frozenset[int]
+    skips: frozenset[int]
+    calls: tuple[tuple[int, int | None], ...]
+    turns: int
+
+
 
 
 class Hand(Round):
@@ -33,22 +52,31 @@ class Hand(Round):
         self.turn = first_player
         self.drawn: Tile | None = None
         self.drew_by_choice = False
-        self.passes = 0
+        self.replacing = False                 # a tile was taken back: another must be laid
+        self.stuck: set[int] = set()           # passed unable to play, the yard empty, since the last play
         self.skips: set[int] = set()
+        # players down to one tile who did not call it: player -> the next player, until that player
+        # lays a domino (None once they have: the miss may be reported)
+        self.calls: dict[int, int | None] = {}
         self.ended: Outcome | None = None
         self.last_tile: Tile | None = None
         self.turns = 0
+        self._legal: list | None = None
         self._voluntary = rules.value("voluntary_draw")
         self._must_play_drawn = rules.value("play_drawn") == "must"
         self._end_when_stuck = rules.value("empty_yard") == "end"
         self._take_backs = bool(rules.value("take_back"))
-        self._before_play: tuple | None = None   # what a take-back restores
+        self._calls = bool(rules.value("last_tile_call"))
+        self._window = rules.value("last_tile_window") if "last_tile_window" in rules.rules else ANY_TIME
+        self._before_play: BeforePlay | None = None
         self._check_tiles()
         self._any_double = rules.lower_double_may_start
         holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
         if holder is None and self._any_double:
             self.double = self._highest_available(starting_double)
             holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
+        # the tiles laid down; a double set in the centre before the deal is on the table already
+        self.table: set[Tile] = set() if holder is not None or self.double in self.yard else {self.double}
         if holder is not None:
             self.phase, self.turn = PLACE, holder
         elif self.double in self.yard:
@@ -56,6 +84,17 @@ class Hand(Round):
         else:
             self.phase = PLACE     # set in the centre before the deal, by the player before the starter
         self.log: list[tuple[int, object]] = []   # (player, action as it happened), for records
+
+    def copy(self) -> "Hand":
+        """The same position, to try an action on without touching this one."""
+        twin = object.__new__(Hand)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [set(h) for h in self.hands]
+        twin.yard, twin.ends, twin.table = set(self.yard), list(self.ends), set(self.table)
+        twin.forced = list(self.forced) if self.forced else None
+        twin.stuck, twin.skips, twin.calls = set(self.stuck), set(self.skips), dict(self.calls)
+        twin.log, twin.rng = list(self.log), random.Random(1)
+        return twin
 
     def _highest_available(self, preferred: int) -> Tile:
         """Classic's alternate beginning: "The player with the *highest available double* may play
@@ -83,11 +122,33 @@ class Hand(Round):
         return set(self.ends)
 
     def _plays(self, tiles: Iterable[Tile]) -> list[Play]:
+        if self.forced is not None:
+            suit = self.forced[0]
+            return [Play(t, suit) for t in tiles if t.low == suit or t.high == suit]
         targets = self.targets()
-        return [Play(t, v) for t in tiles for v in ((t.low,) if t.is_double else (t.low, t.high))
-                if v in targets]
+        plays = []
+        for t in tiles:
+            if t.low in targets:
+                plays.append(Play(t, t.low))
+            if t.high in targets and t.high != t.low:
+                plays.append(Play(t, t.high))
+        return plays
+
+    def on_table(self) -> set[Tile]:
+        return set(self.table)
+
+    def playable(self, player: int) -> list[Play]:
+        """The plays `player` would have from their own tiles on their turn, the layout as it stands."""
+        if self.phase in (SEEK, PLACE):
+            return []
+        return self._plays(self.hands[player])
 
     def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return self._legal
+
+    def _find_legal(self) -> list:
         if self.phase == OVER:
             return []
         if self.phase == SEEK:
@@ -99,7 +160,9 @@ class Hand(Round):
                 return [Pass()]    # classic: "may draw a domino and pass without playing"
             plays = self._plays([self.drawn])
             return plays if plays and self._must_play_drawn else plays + [Pass()]
-        plays = self._plays(sorted(self.hands[self.turn]))
+        plays = self._plays(self.hands[self.turn])
+        if self.replacing:
+            return plays           # classic: "picked up and replaced with another"
         if self.yard:
             return plays + [Draw()] if (not plays or self._voluntary) else plays
         return plays if plays else [Pass()]
@@ -112,20 +175,25 @@ class Hand(Round):
         if isinstance(action, TakeBack):
             return self._take_back(action)
         if isinstance(action, MissedCall):
-            self._before_play = None
             return self._missed_call(action)
-        if action not in self.legal_actions() and not (isinstance(action, Draw) and action.tile is not None
-                                                       and Draw() in self.legal_actions()):
+        legal = self.legal_actions()
+        if action not in legal and not (isinstance(action, Draw) and Draw() in legal):
             raise self._why_not(action)
         if isinstance(action, Draw) and action.tile is not None and action.tile not in self.yard:
             raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
+        self._legal = None
         if isinstance(action, Play):
-            self._before_play = None           # a domino laid down: the last one stays
-        if self._take_backs and isinstance(action, Play) and self.phase == PLAY:
-            self._before_play = (action.tile, self.turn, list(self.ends), self.forced and list(self.forced),
-                                 self.drawn, self.drew_by_choice, self.passes, set(self.skips), self.turns)
+            # a domino laid down: the one before it can no longer be taken back
+            self._before_play = None
+            if self._take_backs and self.phase == PLAY:
+                self._before_play = BeforePlay(action.tile, self.turn, tuple(self.ends),
+                                               tuple(self.forced) if self.forced else None, self.drawn,
+                                               self.drew_by_choice, frozenset(self.stuck),
+                                               frozenset(self.skips), tuple(self.calls.items()), self.turns)
         self.turns += 1
         self.log.append((self.turn, action))
+        if self.calls:
+            self._watch_calls(action)
         if isinstance(action, Play):
             self._play(action)
         elif isinstance(action, Draw):
@@ -133,10 +201,26 @@ class Hand(Round):
         else:
             self._pass()
 
+    def _watch_calls(self, action) -> None:
+        """The window for reporting a missed last-tile call (classic: "if the next player manages to
+        play a domino before 'Chickenlittle' is called ... *and* if the failure ... is pointed out by
+        any player before play has gone once around the table")."""
+        player = self.turn
+        if player in self.calls and self._window == AFTER_NEXT_PLAY_UNTIL_ROUND:
+            del self.calls[player]               # play has come round to the player again
+        for offender, waiting_for in list(self.calls.items()):
+            if waiting_for == player:
+                if isinstance(action, Play):
+                    self.calls[offender] = None  # the next player laid a domino: the miss is reportable
+                elif isinstance(action, Pass):
+                    del self.calls[offender]     # the next player did not play: the call was in time
+
     def _play(self, play: Play) -> None:
         hand = self.hands[self.turn]
         hand.discard(play.tile)
-        self.drawn, self.passes = None, 0
+        self.table.add(play.tile)
+        self.drawn, self.replacing = None, False
+        self.stuck.clear()
         if self.phase == PLACE:
             self._place()
             self._next_turn()
@@ -155,7 +239,11 @@ class Hand(Round):
         if not hand:
             self.last_tile = play.tile
             return self._finish("went_out", f"player {self.turn} went out")
+        player = self.turn
         self._next_turn()
+        if self._calls and len(hand) == 1:
+            # the record holds no call, so the player is taken not to have called
+            self.calls[player] = None if self._window == ANY_TIME else self.turn
 
     def _place(self) -> None:
         self.phase = PLAY
@@ -179,12 +267,15 @@ class Hand(Round):
 
     def _pass(self) -> None:
         self.drawn = None
-        if not self.yard:
-            if self._end_when_stuck and not self._plays(self.hands[self.turn]):
+        if not self.yard and not self._plays(self.hands[self.turn]):
+            if self._end_when_stuck:
                 # family: "If there are no dominoes remaining to draw from, the round ends."
                 return self._finish("blocked", "a player could not play with the chicken yard empty")
-            self.passes += 1
-            if self.passes >= self.players:
+            # classic: "If a player has no domino to play, but there are no dominoes left in the
+            # 'chicken yard,' then that player will be forced to pass." A player who passes while
+            # holding a play (a drawn tile declined) has not been forced to.
+            self.stuck.add(self.turn)
+            if len(self.stuck) == self.players:
                 return self._finish(*self._stuck())
         self._next_turn()
 
@@ -196,53 +287,78 @@ class Hand(Round):
 
     def _next_turn(self) -> None:
         self.drew_by_choice = False
+        skipped = None
         for _ in range(self.players):
             self.turn = (self.turn + 1) % self.players
             if self.turn not in self.skips:
-                return
+                break
             self.skips.discard(self.turn)   # classic: "his/her turn is *skipped*"
+            skipped = self.turn
+        if skipped is not None and len(self.hands[skipped]) == 1:
+            # classic: "that player *must* say 'Chickenlittle' before the next player (to his/her
+            # left) plays; otherwise, he/she will have to skip another turn next time around"
+            self.calls[skipped] = self.turn
 
     def can_take_back(self, player: int) -> bool:
         """Whether `player` may pick up the tile they just played (classic only)."""
-        return self._before_play is not None and self._before_play[1] == player
+        return self._before_play is not None and self._before_play.player == player
 
     def _take_back(self, action: TakeBack) -> None:
         """Classic: "The domino just played may be picked up and replaced with another *only if* the
         next person has not laid down a domino." Tiles the next players drew meanwhile stay drawn;
-        the turn returns to the player taking the tile back."""
+        the turn returns to the player taking the tile back, who must lay another domino."""
         rule = self.rules["take_back"]
         if not self._take_backs:
             raise IllegalAction("This rule set does not let a played tile be taken back.", rule)
         if not self.can_take_back(action.player):
             raise IllegalAction("Only the tile just played can be taken back, by the player who played it, "
                                 "before the next player lays down a domino.", rule)
-        (tile, self.turn, self.ends, self.forced, self.drawn, self.drew_by_choice, self.passes,
-         self.skips, self.turns) = self._before_play
-        self.hands[self.turn].add(tile)
-        self._before_play = None
+        before, self._before_play = self._before_play, None
+        self.turn, self.ends = before.player, list(before.ends)
+        self.forced = list(before.forced) if before.forced else None
+        self.drawn, self.drew_by_choice = before.drawn, before.drew_by_choice
+        self.stuck, self.skips, self.calls = set(before.stuck), set(before.skips), dict(before.calls)
+        self.turns = before.turns
+        self.hands[self.turn].add(before.tile)
+        self.table.discard(before.tile)
+        self.replacing, self._legal = True, None
         self.log.append((action.player, action))
 
     def _missed_call(self, call: MissedCall) -> None:
         rule = self.rules["last_tile_penalty"]
-        if not self.rules.value("last_tile_call"):
+        if not self._calls:
             raise IllegalAction("This table plays without the last-tile call.", self.rules["last_tile_call"])
         if not 0 <= call.player < self.players or len(self.hands[call.player]) != 1:
             raise IllegalAction("Only a player down to one tile can have missed the last-tile call.", rule)
+        if self.calls.get(call.player, 0) is not None:
+            raise IllegalAction("A missed call is reported after the next player has laid a domino"
+                                + (", and before play has gone once around the table."
+                                   if self._window == AFTER_NEXT_PLAY_UNTIL_ROUND else "."),
+                                self.rules["last_tile_window"])
+        if not self.yard and "lose" not in str(rule.value):
+            raise IllegalAction("The chicken yard is empty; this rule set states no other penalty.", rule)
+        if self.yard and call.tile is not None and call.tile not in self.yard:
+            raise IllegalAction(f"{call.tile} is not in the chicken yard.", rule)
+        del self.calls[call.player]
         if self.yard:
-            if call.tile is not None and call.tile not in self.yard:
-                raise IllegalAction(f"{call.tile} is not in the chicken yard.", rule)
             tile = call.tile or self.rng.choice(sorted(self.yard))
             self.log.append((call.player, MissedCall(call.player, tile)))
             self.yard.discard(tile)
             self.hands[call.player].add(tile)   # drawn without playing it
-        elif "lose" in str(rule.value):
-            self.log.append((call.player, call))
-            self.skips.add(call.player)
         else:
-            raise IllegalAction("The chicken yard is empty; this rule set states no other penalty.", rule)
+            self.log.append((call.player, call))
+            if call.player == self.turn:
+                # reported on the player's own turn: this is the turn "*skipped*", and the player
+                # "*must* say 'Chickenlittle' before the next player (to his/her left) plays"
+                self._next_turn()
+                self.calls[call.player] = self.turn
+            else:
+                self.skips.add(call.player)
+        self._before_play, self._legal = None, None
 
     def _finish(self, ended_by: str, detail: str) -> None:
         self.phase = OVER
+        self._legal = None
         points = [leftover_points(h, self.rules) for h in self.hands]
         out = self.turn if ended_by == "went_out" else None
         if out is not None and self.last_tile is not None and self.last_tile.is_double:
@@ -272,6 +388,9 @@ class Hand(Round):
                 return IllegalAction(f"{self.forced[1]} more tile(s) must be played on "
                                      f"{self.forced[0]}|{self.forced[0]} before play goes anywhere else.", r[key])
             return IllegalAction(f"{action.tile} does not fit: no open end shows {action.joins}.", r["foot_plays"])
+        if self.replacing:
+            return IllegalAction("A tile taken back is replaced with another: the player lays a domino.",
+                                 r["take_back"])
         if isinstance(action, Draw):
             if not self.yard:
                 return IllegalAction("The chicken yard is empty: there is nothing to draw.", r["empty_yard"])

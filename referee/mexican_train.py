@@ -63,10 +63,12 @@ class MexicanTrainRound(Round):
         self.marked = {p: False for p in range(n)}
         self.first_turn_done: set[int] = set()
         self.turn = first_player
-        self.open_double: tuple | None = None      # (train, number) of a double not yet played on
+        # doubles not yet played on, as (train, number), oldest first: "The double must be closed
+        # before any other trains can be played on", each in turn
+        self.open_doubles: list[tuple[object, int]] = []
         self.played_this_turn: list[PlayOn] = []
         self.drawn: Tile | None = None
-        self.passes = 0
+        self.stuck: set[int] = set()       # marked unable to play, the bone pile empty, since the last change
         self.ended: Outcome | None = None
         self.turns = 0
         self.log: list[tuple[int, object]] = []
@@ -76,20 +78,41 @@ class MexicanTrainRound(Round):
     def _first_turn(self) -> bool:
         return self.turn not in self.first_turn_done
 
-    def eligible_trains(self) -> list:
-        if self.open_double is not None and not (self.played_this_turn and
-                                                 self.played_this_turn[-1].tile.is_double):
-            return [self.open_double[0]]            # "The double must be closed before any other trains"
-        me = self.turn
-        if self._first_turn():
-            return [me]                              # "No player may play on an opposing players train during the first turn"
-        trains = [me, MEXICAN]
-        trains += [p for p in range(self.players) if p != me and self.marked[p]]
-        return trains
+    def eligible_trains(self, player: int | None = None) -> list:
+        me = self.turn if player is None else player
+        first = me not in self.first_turn_done
+        # "No player may play on an opposing players train during the first turn"; the Mexican Train
+        # "may be started on any turn (*except the first turn*)"; a marked train "is now open for play
+        # by other players"
+        normal = [me] if first else [me, MEXICAN] + [p for p in range(self.players) if p != me and self.marked[p]]
+        just = self._just_laid(me)
+        older = [d for d in self.open_doubles if d != just]
+        if older:
+            # "The double must be closed before any other trains can be played on": the oldest first,
+            # or the one just laid; a first turn cannot reach a double on another train
+            trains = [older[0][0]] + ([just[0]] if just else [])
+            return [t for t in dict.fromkeys(trains) if not first or t == me]
+        if just:
+            # "the player must play a second domino perpendicular to the double or onto any other
+            # eligible train"
+            return normal + ([just[0]] if just[0] not in normal else [])
+        return normal
 
-    def _plays(self, tiles: Iterable[Tile]) -> list[PlayOn]:
+    def _just_laid(self, player: int) -> tuple | None:
+        """The double `player` laid as the last play of this turn, while it is still open."""
+        if player != self.turn or not self.played_this_turn or not self.played_this_turn[-1].tile.is_double:
+            return None
+        last = self.played_this_turn[-1]
+        double = (last.train, last.tile.low)
+        return double if double in self.open_doubles else None
+
+    def playable(self, player: int) -> list[PlayOn]:
+        """The plays `player` would have from their own tiles on their turn, the layout as it stands."""
+        return self._plays(self.hands[player], player)
+
+    def _plays(self, tiles: Iterable[Tile], player: int | None = None) -> list[PlayOn]:
         plays = []
-        for train in self.eligible_trains():
+        for train in self.eligible_trains(player):
             end = self.ends[train]
             for tile in tiles:
                 if tile.has(end):
@@ -132,7 +155,10 @@ class MexicanTrainRound(Round):
         elif isinstance(action, Mark):
             self.log.append((self.turn, action))
             self.marked[self.turn] = True    # "The player's train is now open for play by other players."
-            self.passes = self.passes + 1 if not self.yard else 0
+            if not self.yard:
+                # "blocked, i.e.: the bone pile is depleted and all players have passed": a train
+                # newly opened may give a player who passed before something to play on
+                self.stuck = {p for p in self.stuck if not self.playable(p)} | {self.turn}
             self._end_turn(played=False)
         else:
             self.log.append((self.turn, action))
@@ -144,13 +170,14 @@ class MexicanTrainRound(Round):
         self.started[play.train] = True
         if play.train == self.turn:
             self.marked[self.turn] = False   # "remove the train marker ... when the player is able to play"
-        if self.open_double is not None and play.train == self.open_double[0] and not play.tile.is_double:
-            self.open_double = None
+        # a play on a train closes the double at its end ("Once a player has satisfied (*played on*)
+        # the double"); a double laid is open until played on
+        self.open_doubles = [d for d in self.open_doubles if d[0] != play.train]
+        if play.tile.is_double:
+            self.open_doubles.append((play.train, play.tile.low))
         self.played_this_turn.append(play)
         self.drawn = None
-        self.passes = 0
-        if play.tile.is_double:
-            self.open_double = (play.train, play.tile.low)
+        self.stuck = set()
         if not self.hands[self.turn]:
             if len(self.first_turn_done | {self.turn}) >= self.players:
                 return self._finish("went_out", f"player {self.turn} dominoed")
@@ -168,7 +195,7 @@ class MexicanTrainRound(Round):
         out = getattr(self, "out_early", None)
         if out is not None and len(self.first_turn_done) >= self.players:
             return self._finish("went_out", f"player {out} dominoed on the first turn")
-        if self.passes >= self.players:
+        if len(self.stuck) >= self.players:
             return self._finish("blocked", "blocked: the bone pile is empty and every player marked their train")
         self.turn = (self.turn + 1) % self.players
         if out is not None and self.turn == out:
@@ -186,8 +213,9 @@ class MexicanTrainRound(Round):
             if self.drawn is not None and action.tile != self.drawn:
                 return IllegalAction(f"Only the drawn tile {self.drawn} may be played now.", _rule("play_drawn"))
             if action.train not in self.eligible_trains():
-                if self.open_double is not None:
-                    return IllegalAction(f"The double {self.open_double[1]}|{self.open_double[1]} must be played on "
+                if self.open_doubles:
+                    number = self.open_doubles[0][1]
+                    return IllegalAction(f"The double {number}|{number} must be played on "
                                          "before any other train.", _rule("doubles"))
                 if self._first_turn():
                     return IllegalAction("On the first turn a player plays only on their own train.",

@@ -12,6 +12,11 @@ ENCYCLOPEDIA = "chicken-foot-encyclopedia.txt"
 FAMILY = "chickenfoot-family-blog-rules.md"
 RULEBOOK = "double15-rulebook-chickenfoot-castlerock-mexicantrain-super15.txt"
 
+# When a forgotten last-tile call may be reported ("last_tile_window")
+AFTER_NEXT_PLAY_UNTIL_ROUND = "after the next player lays a domino, before play has gone once around the table"
+AFTER_NEXT_PLAY = "after the next player lays a domino"
+ANY_TIME = "any time while the player holds one tile"
+
 # Human labels for each rule key, in the order the referee shows them.
 LABELS = {
     "sets": "Sets",
@@ -32,6 +37,7 @@ LABELS = {
     "ending_on_double": "Going out on a double",
     "last_tile_call": "Last-tile call",
     "last_tile_penalty": "Missed last-tile call",
+    "last_tile_window": "When a missed call may be reported",
     "take_back": "Taking back a played tile",
     "winner": "Winner",
     "trains": "Trains",
@@ -69,6 +75,7 @@ PRESETS: dict[str, dict] = {
             "ending_on_double": (0, "If a player manages to play all of his/her dominoes, then that player wins the hand outright. Since he/she has no remaining dominoes, a score of 0 (zero) will be recorded for that player."),
             "last_tile_call": (False, "It should be decided by the players, before beginning a game, whether or not the \"Chickenlittle Rule\" will be in effect during the game."),
             "last_tile_penalty": ("draw one without playing; with the yard empty, lose the next turn", "he/she must draw a domino *without* playing it. ... In case the \"chicken yard\" is empty, and the player who failed to say \"Chickenlittle\" is unable to draw, then that player is *not* allowed to play a domino on the subsequent round."),
+            "last_tile_window": (AFTER_NEXT_PLAY_UNTIL_ROUND, "During a hand, if the next player manages to play a domino before “Chickenlittle” is called by a player with one tile remaining, *and* if the failure to call out “Chickenlittle” is pointed out by any player before play has gone once around the table, then there is a penalty for the player who forgot to call “Chickenlittle”"),
             "take_back": (True, "The domino just played may be picked up and replaced with another *only if* the next person has not laid down a domino."),
             "winner": ("lowest total", "First and foremost, the player with the lowest final score wins the game."),
         },
@@ -95,6 +102,7 @@ PRESETS: dict[str, dict] = {
             "ending_on_double": (0, "Players must count the dots on the tiles remaining in their hand (1 point per 1 dot) and record their score."),
             "last_tile_call": (False, ""),
             "last_tile_penalty": ("none stated; Chickenyard suggests drawing one tile without playing it", ""),
+            "last_tile_window": (AFTER_NEXT_PLAY_UNTIL_ROUND, ""),
             "take_back": (False, ""),
             "winner": ("lowest total", "Object of the game: To be the player with the lowest score at the end of the game."),
         },
@@ -121,6 +129,7 @@ PRESETS: dict[str, dict] = {
             "ending_on_double": (50, "A game can not end in a double . If it does , the player who plays the double gets 50 points ."),
             "last_tile_call": (True, "If a player does not tap their last domino on the table when they are down to one and the next player plays a domino they must draw from the bone yard ."),
             "last_tile_penalty": ("draw one", "If a player does not tap their last domino on the table when they are down to one and the next player plays a domino they must draw from the bone yard ."),
+            "last_tile_window": (AFTER_NEXT_PLAY, "If a player does not tap their last domino on the table when they are down to one and the next player plays a domino they must draw from the bone yard ."),
             "take_back": (False, ""),
             "winner": ("lowest total", "The goal of the game is to have the lowest score by the end of the last round ."),
         },
@@ -150,6 +159,7 @@ PRESETS: dict[str, dict] = {
             "ending_on_double": (0, "At this point, each player records their points for the round by totaling the number of pips from the dominoes remaining in their hand."),
             "last_tile_call": (True, "When a player places a tile and has one domino remaining, they must announce it by saying, \"BOK BOK!\""),
             "last_tile_penalty": ("draw one", "If a player does not announce their last tile, other players can call them out and the player who failed to announce must draw a tile from the \"chicken yard\"."),
+            "last_tile_window": (ANY_TIME, "If a player does not announce their last tile, other players can call them out and the player who failed to announce must draw a tile from the \"chicken yard\"."),
             "take_back": (False, ""),
             "winner": ("lowest total", "The player with the lowest total score for all the rounds wins!"),
         },
@@ -177,6 +187,7 @@ PRESETS: dict[str, dict] = {
             "ending_on_double": (0, "Each player adds up the numbers appearing on the dominoes in his/her hand and gives the total to the scorekeeper."),
             "last_tile_call": (False, ""),
             "last_tile_penalty": ("none stated; Chickenyard suggests drawing one tile without playing it", ""),
+            "last_tile_window": (AFTER_NEXT_PLAY_UNTIL_ROUND, ""),
             "take_back": (False, ""),
             "winner": ("lowest total", "After the last round, the player with the lowest total score wins the game."),
         },

@@ -86,7 +86,8 @@ class Super15Round(Round):
         self.again = False                 # a play left a 14: "that player can play again"
         self.seeking = False               # nobody held a double: players draw in turn
         self.tried = 0
-        self.passes = 0
+        self.stuck: set[int] = set()       # passed unable to play, the bone pile empty, since the last play
+        self.skip_next = False             # a double was played: "the next player loses a turn"
         self.ended: Outcome | None = None
         self.turns = 0
         self.log: list[tuple[int, object]] = []
@@ -106,6 +107,16 @@ class Super15Round(Round):
 
     def _plays(self, tiles: Iterable[Tile]) -> list[Place]:
         return [Place(t, i) for t in sorted(tiles) for i in self._targets(t)]
+
+    def playable(self, player: int) -> list[Place]:
+        """The plays `player` would have from their own tiles on their turn, the layout as it stands."""
+        if self.starter is None:
+            return []
+        turn, self.turn = self.turn, player
+        try:
+            return self._plays(self.hands[player])
+        finally:
+            self.turn = turn
 
     def legal_actions(self) -> list:
         if self.ended:
@@ -160,7 +171,8 @@ class Super15Round(Round):
         """Play the tile; returns what the others drew when it left a 15."""
         tile = place.tile
         self.hands[self.turn].discard(tile)
-        self.passes, self.drawn, self.again = 0, (), False
+        self.drawn, self.again = (), False
+        self.stuck.clear()
         if self.starter is None:
             self.starter = tile
             self.tried = 0
@@ -174,14 +186,15 @@ class Super15Round(Round):
             old = self.ends[place.end]
             self.ends[place.end] = tile.low if tile.is_double else tile.other(old)
             index = place.end
-        broke = self.spell is not None and index == self.spell and self.turn != self.caster
-        if broke:
+        if index == self.spell:
+            # broken by the next player, or covered by its caster: the end no longer shows that 13
             self.spell, self.caster = None, None
         if not self.hands[self.turn]:
             self._finish_out()
             return None
         shows = self.ends[index]
-        skip = tile.is_double and tile != Tile(13, 13)
+        if tile.is_double and tile != Tile(13, 13):
+            self.skip_next = True           # "If a double is played, the next player loses a turn."
         others = None
         if shows == 15:                     # every other player draws one at once
             others = self._others_draw(place.others_draw)
@@ -192,7 +205,7 @@ class Super15Round(Round):
         if shows == 14:                     # a 14: "that player can play again"
             self.again = True
         else:
-            self._advance(skip=1 if skip else 0)
+            self._advance()
         return others
 
     def _others_draw(self, named) -> tuple:
@@ -219,14 +232,18 @@ class Super15Round(Round):
             if self.tried >= self.players:
                 self.seeking = True          # "play returns to the first player. Then, in turn, players draw"
             return self._advance()
-        if not self.yard:
-            self.passes += 1
-            if self.passes >= self.players:
+        if not self.yard and not self._plays(self.hands[self.turn]):
+            # "In case no one is able to play, and all the pieces have been drawn": a player who
+            # passes holding a drawn tile that fits was able to play
+            self.stuck.add(self.turn)
+            if len(self.stuck) == self.players:
                 return self._finish_blocked()
         self._advance()
 
-    def _advance(self, skip: int = 0) -> None:
-        for _ in range(1 + skip):
+    def _advance(self) -> None:
+        steps = 2 if self.skip_next else 1  # a double's skip waits until its player's turn is over
+        self.skip_next = False
+        for _ in range(steps):
             self.turn = (self.turn + self.direction) % self.players
 
     def _finish_out(self) -> None:
@@ -240,9 +257,6 @@ class Super15Round(Round):
         winner = best[2] if len(tied) == 1 else None
         self.ended = Outcome("blocked", "blocked: the fewest tiles wins, ties by the lowest pips",
                              tuple(c[1] for c in counts), winner)
-
-    def winner(self) -> int | None:
-        return self.ended.went_out if self.ended else None
 
     def _why_not(self, action) -> IllegalAction:
         if isinstance(action, Place):

@@ -83,11 +83,11 @@ def test_a_double_must_be_satisfied_before_any_other_train():
     assert r.turn == 0
     r.apply(TrainDraw(T("11|11")))
     r.apply(Mark())                      # cannot: the double stays open
-    assert r.open_double == (0, 6)
+    assert r.open_doubles == [(0, 6)]
     with pytest.raises(IllegalAction, match="must be played on before any other train"):
         r.apply(PlayOn(T("2|9"), MEXICAN, 15))
     r.apply(PlayOn(T("6|3"), 0, 6))
-    assert r.open_double is None
+    assert r.open_doubles == []
 
 
 def test_dominoed_and_blocked_rounds_score_pips_left():

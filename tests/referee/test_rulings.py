@@ -1,0 +1,177 @@
+"""Rulings a table would dispute, each from the seed sentence it rests on, as a replayed hand record."""
+from __future__ import annotations
+
+from referee.records import replay
+
+from .records_helper import plays, whole_set_record
+
+# classic double-6, seven players of four tiles: every tile dealt, the chicken yard empty
+SEVEN = [["6|6", "0|6", "1|6", "0|0"], ["2|6", "1|2", "3|3", "4|4"], ["3|6", "1|3", "1|4", "5|5"],
+         ["4|6", "1|5", "1|1", "2|2"], ["5|6", "2|3", "2|4", "2|5"], ["0|1", "0|2", "0|3", "3|4"],
+         ["0|4", "0|5", "3|5", "4|5"]]
+# the hub's six plays on 6|6; player 0 is then down to 0|0 without calling "Chickenlittle"
+HUB = plays((0, "6|6"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (4, "6-5"), (5, "pass"), (6, "pass"),
+            (0, "6-0"), (1, "pass"), (2, "pass"), (3, "pass"), (4, "pass"), (5, "pass"), (6, "pass"),
+            (0, "6-1"))
+CHICKENLITTLE = {"tiles_each": 4, "last_tile_call": True}
+
+
+def seven(moves, house=CHICKENLITTLE, preset="classic"):
+    return replay(whole_set_record(preset, 6, SEVEN, HUB + moves, house))
+
+
+def test_no_stalemate_while_the_player_who_drew_the_last_tile_can_play():
+    # classic: "If a player has no domino to play, but there are no dominoes left in the 'chicken
+    # yard,' then that player will be forced to pass." Player 0 draws the last tile by choice and
+    # passes while holding five 6s: only player 1 was forced to pass, so the hand goes on.
+    deal = [["6|6", "1|6", "2|6", "3|6", "4|6", "5|6", "0|0", "0|1", "0|2", "0|3", "0|4", "0|5", "1|1"],
+            ["1|2", "1|3", "1|4", "1|5", "2|2", "2|3", "2|4", "2|5", "3|3", "3|4", "3|5", "4|4", "4|5"]]
+    moves = plays((0, "6|6"), (1, "draw 5|5"), (1, "pass"), (0, "draw 0|6"), (0, "pass"), (1, "pass"))
+    record = whole_set_record("classic", 6, deal, moves, {"tiles_each": 13})
+    assert replay(record) | {"detail": None} == {
+        "legal": True, "move": None, "reason": None, "rule": None, "source": None, "over": False,
+        "ended_by": None, "detail": None, "points": None, "next_player": 0}
+    record["moves"] += plays((0, "pass"))
+    refused = replay(record)
+    assert refused["move"] == 6 and refused["reason"] == "A player who can play may not pass."
+    record["moves"][-1] = {"player": 0, "play": "6-0"}
+    assert replay(record)["legal"]
+
+
+def test_super15_is_not_blocked_while_the_player_who_drew_the_last_tiles_can_play():
+    # rulebook, Super 15: "In case no one is able to play, and all the pieces have been drawn, the
+    # winner is the one with the fewest dominoes left." Player 1 may decline the drawn 5|2 ("may
+    # play one of these drawn tiles"), but is able to play it, so the round is not blocked.
+    record = {"format": "chickenyard/hand-v1", "game": "super-15", "set": 15, "first_player": 0,
+              "deal": [["5|5", "7|8"], ["2|3"]], "yard": ["2|5", "9|9"],
+              "moves": [{"player": 0, "play": "5|5", "on": "new"}, {"player": 1, "draw": ["2|5", "9|9"]},
+                        {"player": 1, "pass": True}, {"player": 0, "pass": True}]}
+    result = replay(record)
+    assert result["legal"] and not result["over"] and result["next_player"] == 1
+    record["moves"].append({"player": 1, "play": "5-2", "on": "new"})
+    assert replay(record)["legal"]
+
+
+def test_a_miss_reported_on_the_offenders_own_turn_skips_that_turn():
+    # classic: "In case the 'chicken yard' is empty, and the player who failed to say 'Chickenlittle'
+    # is unable to draw, then that player is *not* allowed to play a domino on the subsequent round.
+    # That is, his/her turn is *skipped*." Reported as play comes back round to player 0, who would
+    # otherwise lay 0|0 on the open 0 and go out.
+    moves = plays((1, "2-1"), (2, "3-1"), (3, "1-5"), (4, "4-2"), (5, "2-0"), (6, "5-4"), (0, "missed call"))
+    result = seven(moves)
+    assert result["legal"] and not result["over"] and result["next_player"] == 1
+    went_out = seven(moves[:-1] + plays((0, "0|0")))
+    assert went_out["ended_by"] == "went_out"          # without the report, 0|0 fits
+    refused = seven(moves + plays((0, "0|0")))
+    assert refused["move"] == len(HUB) + 7 and "player 1's turn" in refused["reason"]
+
+
+def test_a_missed_call_is_reported_only_after_the_next_player_plays():
+    # classic: "if the next player manages to play a domino before 'Chickenlittle' is called by a
+    # player with one tile remaining, *and* if the failure ... is pointed out by any player before
+    # play has gone once around the table, then there is a penalty"
+    too_soon = seven(plays((0, "missed call")))
+    assert too_soon["move"] == len(HUB) and "after the next player has laid a domino" in too_soon["reason"]
+    assert too_soon["source"] == "chickenfoot-classic-rules.txt"
+    in_time = seven(plays((1, "2-1"), (0, "missed call")))
+    assert in_time["legal"] and in_time["next_player"] == 2
+    # player 0 passes (no 0 is open): play has gone once around, the report is too late
+    round_done = plays((1, "2-1"), (2, "3-1"), (3, "1-5"), (4, "4-2"), (5, "0-3"), (6, "3-5"), (0, "pass"),
+                       (0, "missed call"))
+    too_late = seven(round_done)
+    assert too_late["move"] == len(HUB) + 7 and "once around the table" in too_late["reason"]
+    assert seven(round_done[:6] + plays((0, "missed call")))["legal"]
+
+
+def test_encyclopedia_a_missed_tap_counts_once_the_next_player_plays():
+    # encyclopedia: "If a player does not tap their last domino on the table when they are down to one
+    # and the next player plays a domino they must draw from the bone yard ."
+    deal = [["9|0", "9|1", "0|0"], ["9|2", "9|3", "4|5"]]
+    moves = plays((1, "9|9"), (0, "9-0"), (1, "9-2"), (0, "9-1"))
+    record = whole_set_record("encyclopedia", 9, deal, moves, {"tiles_each": 3}, centre="9|9")
+    record["moves"].append({"player": 0, "penalty": "missed_call", "draw": "8|8"})
+    assert "after the next player has laid a domino" in replay(record)["reason"]
+    record["moves"].insert(4, {"player": 1, "play": "9-3"})
+    assert replay(record)["legal"]
+
+
+def test_a_tile_taken_back_is_replaced_with_another():
+    # classic: "The domino just played may be picked up and replaced with another *only if* the next
+    # person has not laid down a domino." Picking it up does not let the player draw and pass instead.
+    six = SEVEN[:6]
+    record = whole_set_record("classic", 6, six, plays((0, "6|6"), (1, "6-2"), (1, "take back"),
+                                                      (1, "draw 0|4")), {"tiles_each": 4})
+    refused = replay(record)
+    assert refused["move"] == 3 and "replaced with another" in refused["reason"]
+    assert "replaced with another" in refused["rule"]
+    record["moves"][3] = {"player": 1, "play": "6-2"}
+    assert replay(record)["legal"] and replay(record)["next_player"] == 2
+
+
+def _mt(player, text, train=None):
+    if text in ("end", "mark"):
+        return {"player": player, text: True}
+    if text.startswith("draw "):
+        return {"player": player, "draw": text[5:]}
+    return {"player": player, "play": text, "train": train}
+
+
+def test_mexican_train_two_open_doubles_are_closed_in_turn():
+    # double15-rulebook: "The double must be closed before any other trains can be played on."
+    # Player 0 lays 4|4 on their own train, then 8|8 on player 2's marked train, and cannot close
+    # either: both stay open, and the first must be closed first.
+    deal = [["12|3", "3|4", "4|4", "8|8", "1|2"], ["12|5", "4|6", "8|9"], ["12|8", "6|9", "13|14"]]
+    moves = [_mt(0, "12-3", 0), _mt(0, "end"), _mt(1, "12-5", 1), _mt(1, "end"), _mt(2, "12-8", 2),
+             _mt(2, "end"), _mt(0, "3-4", 0), _mt(1, "draw 10|11"), _mt(1, "mark"), _mt(2, "draw 13|13"),
+             _mt(2, "mark"), _mt(0, "4|4", 0), _mt(0, "8|8", 2), _mt(0, "draw 0|1"), _mt(0, "mark")]
+    record = {"format": "chickenyard/hand-v1", "game": "mexican-train", "set": 15, "engine": 12,
+              "first_player": 0, "deal": deal, "yard": ["10|11", "13|13", "0|1"], "moves": moves}
+    assert replay(record)["legal"] and replay(record)["next_player"] == 1
+    record["moves"].append(_mt(1, "8-9", 2))
+    refused = replay(record)
+    assert refused["move"] == 15 and refused["reason"] == "The double 4|4 must be played on before any other train."
+    assert refused["rule"] == "The double must be closed before any other trains can be played on."
+    record["moves"][-1] = _mt(1, "4-6", 0)
+    record["moves"].append(_mt(2, "mark"))
+    assert replay(record)["legal"]      # player 2 cannot close 8|8 and, the bone pile empty, marks
+
+
+def test_mexican_train_a_first_turn_cannot_reach_a_double_open_on_another_train():
+    # double15-rulebook: "No player may play on an opposing players train during the first turn" and
+    # "The double must be closed before any other trains can be played on": a player on their first
+    # turn, with a double open on another train, starts nothing, draws, and marks their train.
+    deal = [["12|3", "3|3", "1|2"], ["12|5", "5|6"]]
+    moves = [_mt(0, "12-3", 0), _mt(0, "3|3", 0), _mt(0, "draw 0|1"), _mt(0, "mark"), _mt(1, "12-5", 1)]
+    record = {"format": "chickenyard/hand-v1", "game": "mexican-train", "set": 15, "engine": 12,
+              "first_player": 0, "deal": deal, "yard": ["0|1", "7|8"], "moves": moves}
+    refused = replay(record)
+    assert refused["move"] == 4 and "3|3 must be played on" in refused["reason"]
+    record["moves"][4:] = [_mt(1, "draw 7|8"), _mt(1, "mark")]
+    assert replay(record)["legal"] and replay(record)["next_player"] == 0
+
+
+def _super15(deal, yard, moves):
+    return {"format": "chickenyard/hand-v1", "game": "super-15", "set": 15, "first_player": 0,
+            "deal": deal, "yard": yard, "moves": moves}
+
+
+def test_super15_a_double_that_leaves_14_still_costs_the_next_player_a_turn():
+    # double15-rulebook: "If a play leaves a 14, that player can play again." and "If a double is
+    # played, the next player loses a turn. This does not apply to the starter double or the 13-13."
+    moves = [{"player": 0, "play": "5|5"}, {"player": 1, "play": "5-14"}, {"player": 1, "play": "14|14", "on": 0},
+             {"player": 1, "pass": True}]
+    result = replay(_super15([["5|5", "0|1"], ["5|14", "14|14", "2|4"], ["7|8"]], [], moves))
+    assert result["legal"] and result["next_player"] == 0          # player 2 loses the turn
+
+
+def test_super15_a_spell_covered_by_its_caster_binds_nobody():
+    # double15-rulebook: "If a 13 is played a 'spell' is cast. The next player must break the spell by
+    # playing immediately on that piece" and "the player who cast the spell is exempt": once the
+    # caster covers the 13, no end shows it, and the next player plays anywhere.
+    moves = [{"player": 0, "play": "5|5"}, {"player": 1, "play": "5-13"},
+             {"player": 2, "draw": ["0|1", "0|2"]}, {"player": 2, "pass": True},
+             {"player": 0, "draw": ["0|6", "0|7"]}, {"player": 0, "pass": True},
+             {"player": 1, "play": "13-4", "on": 0}, {"player": 2, "play": "5-6"}]
+    result = replay(_super15([["5|5", "1|2"], ["5|13", "4|13", "9|10"], ["5|6", "7|8"]],
+                             ["0|1", "0|2", "0|6", "0|7", "8|9"], moves))
+    assert result["legal"] and result["next_player"] == 0
