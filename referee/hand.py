@@ -155,14 +155,15 @@ class Hand(Round):
             return [Draw()]
         if self.phase == PLACE:
             return [Play(self.double, self.double.low)]
+        if self.replacing:
+            # classic: "picked up and replaced with another" (a drawn tile taken back: laid again)
+            return self._plays([self.drawn] if self.drawn is not None else self.hands[self.turn])
         if self.drawn is not None:
             if self.drew_by_choice:
                 return [Pass()]    # classic: "may draw a domino and pass without playing"
             plays = self._plays([self.drawn])
             return plays if plays and self._must_play_drawn else plays + [Pass()]
         plays = self._plays(self.hands[self.turn])
-        if self.replacing:
-            return plays           # classic: "picked up and replaced with another"
         if self.yard:
             return plays + [Draw()] if (not plays or self._voluntary) else plays
         return plays if plays else [Pass()]
