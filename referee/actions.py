@@ -46,9 +46,6 @@ class TakeBack:
     player: int
 
 
-Action = Play | Draw | Pass | MissedCall | TakeBack
-
-
 class IllegalAction(ValueError):
     """A move the rules do not allow; the message says why, and which rule."""
 
@@ -60,3 +57,8 @@ class IllegalAction(ValueError):
         if self.rule is None or not self.rule.quote:
             return str(self)
         return f"{self} ({self.rule.source}: \"{self.rule.quote}\")"
+
+
+class ImpossibleRequest(ValueError):
+    """A question the rules cannot answer as asked: a set the rule set does not use, more players
+    than it seats, a table that cannot be dealt. The message says why, in a player's words."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .actions import ImpossibleRequest
 from .presets import CLASSIC, GAMES, LABELS, PRESETS
 from .tiles import Tile, tile_count
 
@@ -34,7 +35,7 @@ SUGGESTED_ROUNDS = 5
 NOT_STATED = "not stated by this rule set"
 
 
-class UnknownPreset(ValueError):
+class UnknownPreset(ImpossibleRequest):
     """A rule set Chickenyard does not know."""
 
 
@@ -159,7 +160,7 @@ class RuleSet:
 
     def _check_set(self, set_size: int) -> None:
         if set_size not in self.sets:
-            raise ValueError(f"the {self.title} rules are played with a double-"
+            raise ImpossibleRequest(f"the {self.title} rules are played with a double-"
                              + ", double-".join(str(s) for s in self.sets) + f" set, not double-{set_size}")
 
     def available_tiles(self, set_size: int) -> int:
@@ -183,17 +184,18 @@ class RuleSet:
     def _can_draw(self, set_size: int, players: int) -> bool:
         try:
             self._draw(set_size, players)
-        except ValueError:
+        except ImpossibleRequest:
             return False
         return True
 
     def tiles_each(self, set_size: int, players: int) -> Rule:
         """How many tiles each player draws, with the rule it rests on."""
         self._check_set(set_size)
-        low, high = self.players(set_size)
-        if not low <= players <= high:
-            raise ValueError(f"the {self.title} rules with a double-{set_size} set seat {low} to {high} "
-                             f"players, not {players}")
+        table = self.rules["players"].value
+        low, stated_high = table.get(set_size, table.get("*", (2, None)))
+        if not low <= players <= (stated_high or players):
+            raise ImpossibleRequest(f"the {self.title} rules with a double-{set_size} set seat {low} to "
+                                    f"{self.players(set_size)[1]} players, not {players}")
         return self._draw(set_size, players)
 
     def _draw(self, set_size: int, players: int) -> Rule:
@@ -204,11 +206,33 @@ class RuleSet:
             each, stated, how = _draw_count(rule.value, set_size, players, self.source)
         available = self.available_tiles(set_size)
         if each * players > available:
-            raise ValueError(f"{players} players drawing {each} tiles need {each * players} tiles; "
-                             f"a double-{set_size} set has {available} to draw from")
+            need = (f"{players} players drawing {each} tiles need {each * players} tiles; a double-{set_size} "
+                    f"set has {available} to draw from")
+            scaled = self.proportional_draw(set_size, players)
+            if scaled is not None and scaled[0] * players <= available:
+                return Rule("tiles_each", scaled[0], rule.source, rule.quote, stated=False,
+                            how=f"as stated, {need}; {scaled[1]}")
+            if rule.house:
+                raise ImpossibleRequest(need)
+            centre = self["starting_double"]
+            quotes = f'"{rule.quote}"' + (f' and "{centre.quote}"' if centre.value == "centre" else "")
+            raise ImpossibleRequest(need + (" once its starting double is in the centre" if centre.value == "centre"
+                                            else "") + f" ({self.source}: {quotes})")
         if not stated:
             return Rule("tiles_each", each, rule.source, rule.quote, stated=False, how=how)
         return Rule("tiles_each", each, rule.source, rule.quote, house=rule.house)
+
+    def proportional_draw(self, set_size: int, players: int) -> tuple[int, str] | None:
+        """Classic's guideline shared out in proportion to a set other than the double-9 its table is
+        for: a suggestion beside the stated answer."""
+        spec = self.rules["tiles_each"].value
+        if self.rules["tiles_each"].house or not isinstance(spec, dict) or "formula" not in spec \
+                or set_size == spec["for_set"]:
+            return None
+        scaled = spec["formula"] * tile_count(set_size) / tile_count(spec["for_set"])
+        each = max(1, int(scaled / players + 0.5))
+        return each, (f"Chickenyard suggests the double-9 guideline of 42 tiles scaled by "
+                      f"{tile_count(set_size)}/{tile_count(spec['for_set'])} tiles: {scaled:.1f} / {players} = {each} each")
 
     def hand_doubles(self, set_size: int, hands: int | None = None, long_game: bool | None = None) -> list[int]:
         """The starting double of each hand of a game, in order."""
@@ -216,12 +240,12 @@ class RuleSet:
         if long_game is None:
             long_game = self.rules["long_game"].value is True
         if long_game and PRESETS[self.preset]["rules"]["long_game"][0] != "optional":
-            raise ValueError(f"the {self.title} rules have no long game")
+            raise ImpossibleRequest(f"the {self.title} rules have no long game")
         if self.rules["starting_double"].value == "any":
             # Super 15: any double starts, and the rulebook sets no number of rounds
             limit = hands if hands is not None else self.house_rules.get("hands", SUGGESTED_ROUNDS)
             if not 1 <= limit <= 30:
-                raise ValueError("a game of Super 15 has from 1 to 30 rounds")
+                raise ImpossibleRequest("a game of Super 15 has from 1 to 30 rounds")
             return [ANY_DOUBLE] * limit
         doubles = list(range(set_size, -1, -1))
         if long_game:
@@ -230,7 +254,7 @@ class RuleSet:
         limit = hands if hands is not None else self.house_rules.get("hands")
         if limit is not None:
             if not 1 <= limit <= len(doubles):
-                raise ValueError(f"a game of double-{set_size} has from 1 to {len(doubles)} hands")
+                raise ImpossibleRequest(f"a game of double-{set_size} has from 1 to {len(doubles)} hands")
             doubles = doubles[:limit]
         return doubles
 
@@ -240,19 +264,14 @@ def _draw_count(spec: dict, set_size: int, players: int, source: str) -> tuple[i
     if "fixed" in spec:
         return spec["fixed"], True, ""
     if "formula" in spec:
-        # classic: 42 / players, rounded to the nearest whole number (halves up); its
-        # table is for the double-9 set the game "typically is played with"
-        if set_size == spec["for_set"]:
-            return int(spec["formula"] / players + 0.5), True, ""
-        scaled = spec["formula"] * tile_count(set_size) / tile_count(spec["for_set"])
-        how = (f"the double-9 guideline of 42 tiles shared out, scaled by "
-               f"{tile_count(set_size)}/{tile_count(spec['for_set'])} tiles: {scaled:.1f} / {players}")
-        return max(1, int(scaled / players + 0.5)), False, how
+        # classic: "42 ÷ [# of players], rounded to the nearest whole number", stated
+        # without naming a set (halves round up)
+        return int(spec["formula"] / players + 0.5), True, ""
     table = spec["table"]
     if set_size in table and players in table[set_size]:
         return table[set_size][players], True, ""
     if not spec.get("proportional") or 9 not in table:
-        raise ValueError(f"{NOT_STATED}: no draw count for {players} players on double-{set_size}")
+        raise ImpossibleRequest(f"{NOT_STATED}: no draw count for {players} players on double-{set_size}")
     # set insert: two stated points on double-9 (2 players 20, 8 players 6). In between,
     # the tiles in hands grow in a straight line from 40 to 48; other sets scale by
     # their size, as the insert says ("make adjustments proportionately").
@@ -273,18 +292,19 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
     if preset not in PRESETS:
         raise UnknownPreset(f"{preset!r} is not a rule set; choose one of {', '.join(PRESET_NAMES)}")
     data = PRESETS[preset]
-    rules = {key: Rule(key, value, data["source"], quote) for key, (value, quote) in data["rules"].items()}
-    for key, rule in list(rules.items()):
-        if not rule.quote:                   # the rule set is silent: Chickenyard's value, marked so
-            rules[key] = Rule(key, rule.value, data["source"], "", stated=False, how=NOT_STATED)
+    rules = {}
+    for key, (value, quote, *how) in data["rules"].items():
+        # a rule set silent on a rule: Chickenyard's suggestion, marked as such
+        rules[key] = (Rule(key, value, data["source"], quote) if quote else
+                      Rule(key, value, data["source"], "", stated=False, how=how[0] if how else NOT_STATED))
     choices = _house_choices(preset, rules)
     for key, value in (house_rules or {}).items():
         if key not in choices:
-            raise ValueError(f"{key!r} is not a house rule Chickenyard knows; "
+            raise ImpossibleRequest(f"{key!r} is not a house rule Chickenyard knows; "
                              f"choose from {', '.join(sorted(choices))}")
         allowed, message = choices[key]
         if not allowed(value):
-            raise ValueError(f"{message} (not {value!r})")
+            raise ImpossibleRequest(f"{message} (not {value!r})")
         if key in rules and rules[key].value == value:
             continue  # the same as the rule set: not a house choice
         if key == "long_game" and value is False:

@@ -33,6 +33,31 @@ def test_draw_guide_before_a_game_exists(client):
     assert client.get("/referee?preset=zzz&set=9&players=3").status_code == 422
 
 
+def test_draw_guide_answers_every_game(client):
+    import re
+    page = client.get("/referee?preset=mexican-train&set=15&players=4").get_data(as_text=True)
+    answer = re.search(r'<section class="card" id="draw-answer">(.*?)</section>', page, re.S).group(1)
+    assert "<strong>14</strong> tiles each" in answer and "<strong>79</strong> stay in the bone pile" in answer
+    assert "the engine double is set in the centre first" in answer
+    answer = client.get("/referee?preset=super-15&set=15&players=10").get_data(as_text=True)
+    assert "<strong>9</strong> tiles each" in answer and "<strong>46</strong> stay in the bone pile" in answer
+    assert '<optgroup label="Mexican Train">' in page and '<optgroup label="Super 15">' in page
+    # classic names no set for "42 ÷ [# of players]": stated on double-12, a proportional figure beside it
+    page = client.get("/referee?preset=classic&set=12&players=4").get_data(as_text=True)
+    assert "<strong>11</strong> tiles each" in page and 'id="draw-suggestion"' in page
+
+
+def test_the_referee_tab_does_not_simulate(client, monkeypatch):
+    import referee.simulate
+    monkeypatch.setattr(referee.simulate, "simulate", None)   # a page that simulates would fail
+    game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    assert "300 hands played at random" in client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    # a house rule's figures were not computed beforehand: left out, not simulated
+    house = start_game(client, players=("Ann", "Bo"), double_blank=25)
+    page = client.get(f"/games/{house}/referee")
+    assert page.status_code == 200 and 'id="statistics"' not in page.get_data(as_text=True)
+
+
 def test_warnings_show_on_the_sheet_and_can_be_dismissed(client, app):
     game_id = start_game(client)
     ids = player_ids(app, game_id)

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from functools import lru_cache
 
 from flask import Blueprint, abort, flash, render_template, request, session, url_for
 
 from referee.actions import IllegalAction
-from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, tiles_beyond, win_rates
+from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, tiles_beyond
+from referee.statistics import castle_rock as castle_rock_statistics
 from referee.tiles import BadTile, Tile
 
 from ..clock import now
@@ -19,13 +19,12 @@ from ..typed import whole_number
 from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, vision_available
 
 bp = Blueprint("castle_rock", __name__)
-STATS_GAMES = 100        # per page view of a fresh server: about a second and a half
 
 
-@lru_cache(maxsize=1)
 def statistics() -> list[dict]:
-    """Win rates under a simple and a searching policy, per set: computed once, then kept."""
-    return [win_rates(STATS_GAMES, seed=1, set_size=15), win_rates(10 * STATS_GAMES, seed=1, set_size=6)]
+    """Win rates under a simple and a searching policy, per set, computed beforehand by
+    `python -m referee statistics --write`."""
+    return castle_rock_statistics()
 
 
 def _mine() -> list[int]:

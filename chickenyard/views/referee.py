@@ -1,13 +1,12 @@
 """The Referee tab of a game, and the draw guide that works before a game exists."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from flask import Blueprint, abort, render_template, request, url_for
 
 from referee.draw import Refusal, draw_count
-from referee.rulesets import PRESET_NAMES, UnknownPreset, rule_set
-from referee.simulate import simulate
+from referee.rulesets import GAME_PRESETS, UnknownPreset, rule_set
+from referee.tiles import SET_SIZES
+from referee.statistics import for_table
 
 from ..db import get_db
 from ..htmx import see_other
@@ -15,16 +14,6 @@ from ..warnings import dismiss
 from .loading import editable_sheet, sheet_for
 
 bp = Blueprint("referee", __name__)
-SIMULATED_HANDS = 300
-
-
-@lru_cache(maxsize=64)
-def table_statistics(preset: str, house: tuple, set_size: int, players: int) -> dict | None:
-    """How random legal hands go at this table's settings: computed once, then kept."""
-    try:
-        return simulate(rule_set(preset, dict(house)), set_size, players, SIMULATED_HANDS, seed=1).as_dict()
-    except ValueError:
-        return None
 
 
 @bp.get("/games/<int:game_id>/referee")
@@ -35,8 +24,7 @@ def game_referee(game_id: int):
         draw = draw_count(sheet.rules, sheet.set_size, players)
     except Refusal as problem:
         draw = {"error": str(problem)}
-    stats = table_statistics(sheet.rules.preset, tuple(sorted(sheet.rules.house_rules.items())),
-                             sheet.set_size, players) if sheet.rules.game == "chickenfoot" else None
+    stats = for_table(sheet.rules, sheet.set_size, players)   # computed beforehand, never here
     return render_template("referee.html", sheet=sheet, draw=draw, tab="referee",
                            current=sheet.current_hand, stats=stats)
 
@@ -57,8 +45,9 @@ def draw_guide():
                 errors["players"] = str(problem)[0].upper() + str(problem)[1:] + "."
             except ValueError:
                 errors["players"] = "Give the set and the number of players as whole numbers."
+    games = {game: [rule_set(p) for p in presets] for game, presets in GAME_PRESETS.items()}
     return render_template("draw_guide.html", typed=typed, answer=answer, errors=errors, rules=rules,
-                           presets=[rule_set(p) for p in PRESET_NAMES]), (422 if errors else 200)
+                           games=games, sets=SET_SIZES), (422 if errors else 200)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>/dismiss")

@@ -52,9 +52,35 @@ def test_classic_draw_table(players, each):
     assert rule.value == each and rule.stated and rule.source == "chickenfoot-classic-rules.txt"
 
 
-def test_classic_on_other_sets_is_a_marked_suggestion():
+def test_classic_states_its_guideline_for_every_set_with_a_proportional_suggestion_beside_it():
+    # classic: "$42 \div [\# \text{ of players}]$, rounded to the nearest whole number" names no set
     rule = rule_set("classic").tiles_each(12, 4)
-    assert not rule.stated and "scaled by 91/55" in rule.how
+    assert rule.stated and rule.value == 11
+    answer = draw_count(rule_set("classic"), 12, 4)
+    assert answer["suggested"]["tiles_each"] == 17 and "scaled by 91/55" in answer["suggested"]["how"]
+    # on double-6 the stated count cannot be dealt: said so, and the suggestion given
+    six = rule_set("classic").tiles_each(6, 4)
+    assert not six.stated and six.value == 5 and "as stated, 4 players drawing 11 tiles need 44" in six.how
+
+
+def test_set_insert_states_no_must_play_rule():
+    rules = rule_set("set-insert")
+    assert not rules["must_play"].stated and "suggests playing when able" in rules["must_play"].how
+    assert not rules["voluntary_draw"].stated
+
+
+def test_encyclopedia_four_players_on_double_six_cite_both_sentences():
+    # "each player picks seven dominoes" and the double "placed in the center": 28 of 27 tiles
+    with pytest.raises(Refusal) as refused:
+        draw_count(rule_set("encyclopedia"), 6, 4)
+    message = str(refused.value)
+    assert "need 28 tiles; a double-6 set has 27" in message and "picks seven dominoes" in message
+    assert "placed in the center" in message
+
+
+def test_the_rulebook_centre_cites_its_sentence():
+    rule = rule_set("double15-rulebook")["starting_double"]
+    assert rule.value == "centre" and rule.quote == "Place the highest double domino, Double 15, at the center of the table."
 
 
 # set insert: "If 2 play, each draws 20 tiles; if 8 play, each draws 6 tiles." and
@@ -156,7 +182,9 @@ def test_draw_count_answer_and_impossible_requests():
     assert answer | {"rule": ""} == {"tiles_each": 7, "in_hands": 42, "chicken_yard": 13, "stated": True,
                                      "preset": "classic", "set": 9, "players": 6, "rule": "",
                                      "source": "chickenfoot-classic-rules.txt", "how": "", "house": False,
-                                     "starting_double_in_centre": False}
+                                     "starting_double_in_centre": False, "suggested": None,
+                                     "game": "chickenfoot", "pile": "chicken yard",
+                                     "centre_double": "starting double"}
     # the starting double set in the centre is not drawn
     assert draw_count(rule_set("double15-rulebook"), 15, 10)["chicken_yard"] == 135 - 40
     for preset, set_size, players in (("classic", 9, 11), ("classic", 9, 1), ("family", 15, 5),
@@ -181,6 +209,14 @@ def test_cli_draw_count_json_and_errors():
                  ("--players", "40")):
         done = _cli("draw-count", *args)
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
+
+
+def test_cli_draw_count_for_the_rulebooks_other_games():
+    text = _cli("draw-count", "--game", "mexican-train", "--players", "4").stdout
+    assert "each player draws 14 tiles (stated)" in text and "left in the bone pile: 79" in text
+    assert "engine double is set in the centre" in text
+    text = _cli("draw-count", "--game", "super-15", "--players", "10").stdout
+    assert "each player draws 9 tiles (stated)" in text and "left in the bone pile: 46" in text
 
 
 def test_cli_hands_and_the_long_game():
@@ -221,3 +257,13 @@ def test_silent_rules_are_marked_not_stated():
     assert not rules["take_back"].stated and rules["take_back"].how == "not stated by this rule set"
     assert rules["hub_plays"].stated
     assert not rule_set("super-15")["winner"].stated      # the rulebook plays one round of Super 15
+
+
+def test_the_pages_statistics_are_fresh():
+    """The Referee tab and Castle Rock show figures computed beforehand (`python -m referee statistics
+    --write`): computed from this engine and these rules, and one table played again matches."""
+    from referee import statistics
+    stored = statistics.load()
+    assert stored["fingerprint"] == statistics.fingerprint(), "run: python -m referee statistics --write"
+    assert set(stored["tables"]) == {statistics._key(*t) for t in statistics.tables()}
+    assert stored["tables"]["classic/9/6"] == json.loads(json.dumps(statistics.table_figures("classic", 9, 6)))
