@@ -6,6 +6,7 @@ not tell the colours apart, and a legend names them.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -21,12 +22,16 @@ class Line:
     values: list[float]
 
 
-def _nice_bounds(values: list[float]) -> tuple[float, float]:
+def _ticks(values: list[float]) -> list[float]:
+    """Three to five round numbers spanning the values (5, 10, 15 rather than 5.9, 12.2, 18.6)."""
     low, high = min(values), max(values)
-    if high - low < 1:
-        low, high = low - 0.5, high + 0.5
-    pad = (high - low) * 0.08
-    return max(0.0, low - pad), high + pad
+    for step in (0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        first, last = math.floor(low / step) * step, math.ceil(high / step) * step
+        if last == first:           # one value: in the middle
+            first, last = first - step, last + step
+        if (last - first) / step <= 4:
+            return [first + i * step for i in range(round((last - first) / step) + 1)]
+    return [low, high]
 
 
 def _marker(kind: int, x: float, y: float) -> str:
@@ -43,7 +48,8 @@ def running_average_svg(lines: list[Line], *, title: str, unit: str = "points pe
     if not lines:
         return Markup("")
     values = [v for line in lines for v in line.values]
-    low, high = _nice_bounds(values)
+    ticks = _ticks(values)
+    low, high = ticks[0], ticks[-1]
     games = max(len(line.values) for line in lines)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
@@ -55,9 +61,9 @@ def running_average_svg(lines: list[Line], *, title: str, unit: str = "points pe
 
     parts = [f'<svg class="season-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title" '
              f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>']
-    for tick in (low, (low + high) / 2, high):
+    for tick in ticks:
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
-                     f'<text class="axis" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.1f}</text>')
+                     f'<text class="axis" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>')
     parts.append(f'<text class="axis" x="{LEFT}" y="{HEIGHT - 6}">game 1</text>'
                  f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
                  f'{"game " + str(games) if games > 1 else ""}</text>')

@@ -17,7 +17,7 @@ from .people import game_ids_played, names_by_person
 from .sheet import Sheet, load_sheet
 
 PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
-KINDS = {"points": "Chickenfoot and Mexican Train (points)", "chickenfoot": "Chickenfoot",
+KINDS = {"points": "Chickenfoot & Mexican Train", "chickenfoot": "Chickenfoot",
          "mexican-train": "Mexican Train", "super-15": "Super 15 (rounds won)"}
 POINTS_GAMES = ("chickenfoot", "mexican-train")
 NIGHT_STARTS = time(5, 0)     # a game night runs past midnight: "tonight" starts at 5 in the morning
@@ -38,7 +38,8 @@ class GameResult:
     points: int               # points of those hands (Super 15: rounds won)
     total: int                # the total on the sheet
     went_out: int
-    double_blank: int | None  # hands left holding 0|0, where the tiles were entered (None: never entered)
+    double_blank: int         # hands left holding 0|0, among...
+    tiles_hands: int          # ...the hands whose leftover tiles were entered tile by tile
     others: tuple[str, ...] = ()
 
     @property
@@ -77,9 +78,12 @@ class PlayerStats:
         return sum(r.went_out for r in self.results)
 
     @property
-    def double_blank(self) -> int | None:
-        counted = [r.double_blank for r in self.results if r.double_blank is not None]
-        return sum(counted) if counted else None
+    def double_blank(self) -> int:
+        return sum(r.double_blank for r in self.results)
+
+    @property
+    def tiles_hands(self) -> int:
+        return sum(r.tiles_hands for r in self.results)
 
     @property
     def average_per_hand(self) -> float | None:
@@ -163,12 +167,12 @@ def game_results(sheet: Sheet) -> list[GameResult]:
         if p.person_id is None:
             continue
         hands = points = went_out = 0
-        double_blank, tiles_seen = 0, False
+        double_blank = tiles_hands = 0
         for hand in sheet.hands:
             entry = hand.entry(p.id)
             went_out += entry.went_out
-            if entry.tiles is not None:
-                tiles_seen = True
+            if entry.tiles:       # only tiles entered one by one tell whether 0|0 was caught
+                tiles_hands += 1
                 double_blank += DOUBLE_BLANK in entry.tiles
             if sheet.by_pips:
                 if entry.points is not None:
@@ -179,7 +183,7 @@ def game_results(sheet: Sheet) -> list[GameResult]:
                 points += hand.round_winner(sheet.players) == p.id
         out.append(GameResult(
             sheet.id, p.person_id, p.printed_name, game, sheet.game["updated_at"], sheet.finished,
-            p.id in winners, hands, points, totals[p.id], went_out, double_blank if tiles_seen else None,
+            p.id in winners, hands, points, totals[p.id], went_out, double_blank, tiles_hands,
             tuple(o.name for o in sheet.players if o.id != p.id)))
     return out
 

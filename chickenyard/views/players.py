@@ -6,7 +6,9 @@ least one game (holds an edit link).
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, render_template, request, url_for
+import json
+
+from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
 
 from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
@@ -66,7 +68,9 @@ def as_json():
     table_role()
     db = get_db()
     standings = season.standings(db, season.results(db, kind="points"))
-    return jsonify({"players": [s.as_json() for s in sorted(standings, key=lambda s: s.name.casefold())]})
+    doc = {"players": [s.as_json() for s in sorted(standings, key=lambda s: s.name.casefold())]}
+    # in the documented order of keys (jsonify would sort them)
+    return current_app.response_class(json.dumps(doc, ensure_ascii=False), mimetype="application/json")
 
 
 def _person_or_404(person_id: int) -> people.Person:

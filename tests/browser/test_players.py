@@ -44,3 +44,64 @@ def test_known_players_are_tapped_into_seats_in_order(browser, live_server, arti
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert page.locator("thead th[scope=col]").all_inner_texts()[1:] == ["Cy", "Ann", "Eve"]
     context.close()
+
+
+def imported_game(players, hands, hands_count=4):
+    """A finished game as a saved file: hands of points, the first named player going out each time."""
+    entries = []
+    for number, scores in enumerate(hands, start=1):
+        entries.append({"double": 10 - number, "entries": [
+            {"player": name, "points": points, **({"went_out": True} if points == 0 else {})}
+            for name, points in zip(players, scores)]})
+    return {"format": "chickenyard/game-v1", "game": "chickenfoot", "preset": "classic", "set": 9,
+            "house_rules": {"hands": hands_count}, "players": list(players), "hands": entries}
+
+
+SEASON = [
+    (("Ann", "Bo", "Cy", "Di"), [(0, 12, 30, 8), (14, 0, 22, 9), (3, 17, 0, 25), (11, 6, 19, 0)]),
+    (("Bo", "Ann", "Cy"), [(0, 25, 10), (7, 0, 31), (0, 9, 14), (12, 20, 0)]),
+    (("Di", "Ann", "Bo", "Cy"), [(0, 40, 12, 7), (18, 0, 9, 22), (5, 11, 0, 16), (0, 8, 13, 4)]),
+    (("Ann", "Cy", "Di"), [(0, 15, 28), (6, 0, 12), (9, 21, 0), (0, 33, 17)]),
+]
+
+
+def season_on(page, base):
+    for players, hands in SEASON:
+        response = page.request.post(base + "/games/import", data=imported_game(players, hands))
+        assert response.status == 201, response.text()
+
+
+def test_the_season_page_and_a_players_page_at_360px(browser, live_server, artifacts):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    season_on(page, live_server)
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Players and their statistics").click()
+    page.wait_for_url(re.compile(r"/players$"))
+    chart = page.locator("svg.season-chart")
+    box = chart.bounding_box()
+    assert box and 300 <= box["width"] <= 360 and box["height"] > 120
+    assert chart.locator("polyline").count() == 4
+    assert page.get_by_role("img", name=re.compile("Running average")).is_visible()
+    first = page.locator(".stat-card").first
+    assert first.locator("h3 a").inner_text() == "Ann" and "2 wins" in first.inner_text()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "players-360.png"), full_page=True)
+
+    page.locator("#a").select_option(label="Ann")
+    page.locator("#b").select_option(label="Cy")
+    page.get_by_role("button", name="Compare").click()
+    assert "played 4 games together" in page.locator("#h2h").inner_text()
+    no_sideways_scroll(page)
+
+    page.locator(".stat-card h3 a", has_text="Ann").click()
+    page.wait_for_url(re.compile(r"/players/\d+"))
+    assert page.locator("svg.season-chart polyline").count() == 1
+    page.get_by_label("New name, shown on every game Ann played").fill("Ann Marie")
+    page.get_by_role("button", name="Rename").click()
+    assert page.get_by_role("heading", level=1).inner_text() == "Ann Marie"
+    assert "Ann is now Ann Marie on every game" in page.locator(".flashes").inner_text()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "player-360.png"), full_page=True)
+    context.close()

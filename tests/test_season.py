@@ -1,0 +1,166 @@
+"""Statistics across games, from stored games: /players, a player's page, head to head, /players.json."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from chickenyard.season import average, period_start
+from tests.sheet_helpers import hand_form, player_ids, start_game
+
+
+def post_hand(client, game_id, number, data):
+    response = client.post(f"/games/{game_id}/hands/{number}", data=data)
+    assert response.status_code in (200, 303), response.get_data(as_text=True)
+
+
+@pytest.fixture
+def season(client, app):
+    """Five games: a win, a tie, an unfinished game, Super 15, and a game a player joined late."""
+    g = {}
+    g["won"] = start_game(client, players=("Ann", "Bo", "Cy"), hands=2)
+    ids = player_ids(app, g["won"])
+    post_hand(client, g["won"], 1, hand_form(ids, {"Cy": 12}, tiles={"Ann": ["0|0", "3|4"]}, went_out="Bo"))
+    post_hand(client, g["won"], 2, hand_form(ids, {"Ann": 5, "Bo": 20}, went_out="Cy"))     # 62, 20, 12: Cy
+    g["tie"] = start_game(client, players=("ann", "Bo"), hands=2)
+    ids = player_ids(app, g["tie"])
+    post_hand(client, g["tie"], 1, hand_form(ids, {"ann": 10}, went_out="Bo"))
+    post_hand(client, g["tie"], 2, hand_form(ids, {"Bo": 10}, went_out="ann"))              # 10, 10: both win
+    g["open"] = start_game(client, players=("Ann", "Cy"), hands=2)
+    ids = player_ids(app, g["open"])
+    post_hand(client, g["open"], 1, hand_form(ids, {"Ann": 3}, went_out="Cy"))              # unfinished
+    g["super"] = start_game(client, players=("Ann", "Bo"), preset="", set_size=15, game="super-15", hands=2)
+    ids = player_ids(app, g["super"])
+    post_hand(client, g["super"], 1, hand_form(ids, went_out="Bo"))
+    post_hand(client, g["super"], 2, hand_form(ids, went_out="Bo"))
+    g["late"] = start_game(client, players=("Bo", "Cy"), hands=2)
+    ids = player_ids(app, g["late"])
+    post_hand(client, g["late"], 1, hand_form(ids, {"Bo": 4}, went_out="Cy"))
+    db = connect(app.config["DATABASE"])
+    db["players"].insert({"game_id": g["late"], "seat": 3, "name": "Di"})                 # Di joins after hand 1
+    ids = player_ids(app, g["late"])
+    post_hand(client, g["late"], 2, hand_form(ids, {"Bo": 6, "Cy": 8}, went_out="Di"))
+    return g
+
+
+EXPECTED = {
+    # games: won, tie, open (Ann); hands 2 + 2 + 1; points 62 + 10 + 3; out in the tie's hand 2; 0|0 once
+    "Ann": {"games": 3, "finished": 2, "wins": 1, "hands": 5, "points": 75, "average_per_hand": 15.0, "went_out": 1},
+    "Bo": {"games": 3, "finished": 2, "wins": 1, "hands": 6, "points": 40, "average_per_hand": 6.7, "went_out": 2},
+    "Cy": {"games": 3, "finished": 1, "wins": 1, "hands": 5, "points": 20, "average_per_hand": 4.0, "went_out": 3},
+    "Di": {"games": 1, "finished": 0, "wins": 0, "hands": 1, "points": 0, "average_per_hand": 0.0, "went_out": 1},
+}
+
+
+def test_players_json_counts_every_points_game_one_entry_per_person(client, season):
+    response = client.get("/players.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    doc = response.get_json()
+    assert list(doc) == ["players"]
+    assert [p["name"] for p in doc["players"]] == ["Ann", "Bo", "Cy", "Di"]
+    for entry in doc["players"]:
+        assert list(entry) == ["name", "games", "finished", "wins", "hands", "points", "average_per_hand", "went_out"]
+        assert {k: v for k, v in entry.items() if k != "name"} == EXPECTED[entry["name"]], entry["name"]
+
+
+def test_players_json_is_refused_to_a_phone_with_no_game(app, season):
+    stranger = app.test_client()
+    response = stranger.get("/players.json")
+    assert response.status_code == 404 and "error" in response.get_json()
+    # a link to a game that has since been replaced is no link at all
+    db = connect(app.config["DATABASE"])
+    old_view = db["games"].get(season["won"])["view_key"]
+    watcher = app.test_client()
+    watcher.get(f"/join/{old_view}")
+    assert watcher.get("/players.json").status_code == 200
+    db.execute("update games set view_key = 'replaced' where id = ?", [season["won"]])
+    assert watcher.get("/players.json").status_code == 404
+
+
+def test_a_rename_and_a_merge_are_counted_as_one_person(client, app, season):
+    db = connect(app.config["DATABASE"])
+    di = db.execute("select id from people where name = 'Di'").fetchone()[0]
+    cy = db.execute("select id from people where name = 'Cy'").fetchone()[0]
+    assert client.post(f"/players/{di}/rename", data={"name": "Diana"}).status_code == 303
+    assert [p["name"] for p in client.get("/players.json").get_json()["players"]] == ["Ann", "Bo", "Cy", "Diana"]
+    # Cy and Di sat at the same game: never one person
+    assert client.post(f"/players/{cy}/merge", data={"other": str(di)}).status_code == 422
+
+
+def stat(page: str, name: str, label: str) -> str:
+    card = page.split(f">{name}</a>")[1].split("</article>")[0]
+    return re.sub(r"<[^>]+>", "", re.search(rf"<dt>{re.escape(label)}</dt><dd>(.*?)</dd>", card, re.S).group(1)).strip()
+
+
+def test_the_season_page_shows_each_statistic(client, season):
+    page = client.get("/players").get_data(as_text=True)
+    assert re.findall(r'<span class="rank">(\d)\.</span>\s*<a href="/players/\d+">(\w+)</a>', page) == \
+        [("1", "Cy"), ("2", "Bo"), ("3", "Ann"), ("4", "Di")]      # one win each: then the lowest average
+    assert stat(page, "Ann", "Games") == "3 (2 finished)"
+    assert stat(page, "Ann", "Hands played") == "5"
+    assert stat(page, "Ann", "Per hand") == "15.0"
+    assert stat(page, "Ann", "Caught with 0|0") == "1 in 1 hand with tiles entered"
+    assert stat(page, "Cy", "Caught with 0|0") == "– (no tiles entered)"
+    assert stat(page, "Ann", "Best game").startswith("10 points")
+    assert stat(page, "Ann", "Worst game").startswith("62 points")
+    assert stat(page, "Cy", "Best game").startswith("12 points")
+    assert page.count("<polyline") == 4
+
+
+def test_super_15_counts_rounds_won(client, season):
+    page = client.get("/players?kind=super-15").get_data(as_text=True)
+    assert stat(page, "Bo", "Rounds won") == "2" and stat(page, "Ann", "Rounds won") == "0"
+    assert stat(page, "Bo", "Won per round") == "1.0"
+    assert ">Cy</a>" not in page
+    assert stat(page, "Bo", "Best game").startswith("2 rounds won")
+
+
+def test_a_period_counts_the_games_played_in_it(client, app, season):
+    db = connect(app.config["DATABASE"])
+    db.execute("update games set updated_at = '2020-03-01T20:00:00+00:00' where id = ?", [season["tie"]])
+    for period in ("tonight", "month", "year"):
+        page = client.get(f"/players?period={period}").get_data(as_text=True)
+        assert stat(page, "Ann", "Games") == "2 (1 finished)", period
+    assert stat(client.get("/players?period=all").get_data(as_text=True), "Ann", "Games") == "3 (2 finished)"
+    # the JSON is over every game, whatever the page shows
+    assert client.get("/players.json").get_json()["players"][0]["games"] == 3
+
+
+def test_unknown_choices_fall_back_to_all_points_games(client, season):
+    page = client.get("/players?period=<script>&kind=chess")
+    assert page.status_code == 200 and "All time" in page.get_data(as_text=True)
+
+
+def test_head_to_head(client, app, season):
+    db = connect(app.config["DATABASE"])
+    ann, bo = (db.execute("select id from people where name = ?", [n]).fetchone()[0] for n in ("Ann", "Bo"))
+    page = client.get(f"/players?a={ann}&b={bo}").get_data(as_text=True)
+    h2h = page.split('id="h2h"')[1].split("</table>")[0]
+    assert "played 2 games together" in h2h
+    rows = dict((re.sub(r"<[^>]+>", "", th), [re.sub(r"<[^>]+>", "", td) for td in tds.split("</td>") if td.strip()])
+                for th, tds in re.findall(r'<th scope="row">(.*?)</th>(.*?)</tr>', h2h, re.S))
+    assert rows["Wins"] == ["0", "0"] and rows["Tied for the win"] == ["1"]
+    assert rows["Ended ahead of the other"] == ["0", "1"]            # the first game: Bo 20, Ann 62
+    assert rows["Points"] == ["72", "30"]
+    assert "Choose two different players" in client.get(f"/players?a={ann}&b={ann}").get_data(as_text=True)
+
+
+def test_a_players_page_lists_their_games_and_chart(client, app, season):
+    db = connect(app.config["DATABASE"])
+    ann = db.execute("select id from people where name = 'Ann'").fetchone()[0]
+    page = client.get(f"/players/{ann}").get_data(as_text=True)
+    assert page.count('class="game-link"') == 3 and "played as ann" in page
+    assert page.count("<polyline") == 1
+    assert client.get("/players/9999").status_code == 404
+
+
+def test_average_rounds_halves_up():
+    assert average(61, 4) == 15.3 and average(20, 3) == 6.7 and average(0, 0) is None
+
+
+def test_tonight_starts_at_five_in_the_morning():
+    from datetime import datetime, timezone
+    late = datetime(2026, 3, 7, 1, 30, tzinfo=timezone.utc)
+    assert period_start("tonight", late) < period_start("tonight", datetime(2026, 3, 7, 20, 0, tzinfo=timezone.utc))
+    assert period_start("all") is None
