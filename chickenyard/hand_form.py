@@ -114,6 +114,8 @@ def _went_out_player(sheet: Sheet, form: HandForm) -> int | None:
     if len(chosen) > 1:
         form.errors["went_out"] = "Only one player can go out in a hand."
         return None
+    if not chosen:          # "," from a tampered form: nobody chosen
+        return None
     if chosen[0] not in ids:
         form.errors["went_out"] = "Choose a player of this game as the one who went out."
         return None
