@@ -122,8 +122,14 @@ def _m7_people(db: sqlite_utils.Database) -> None:
         end""")
 
 
+def _m8_first_starter(db: sqlite_utils.Database) -> None:
+    """The player designated to start the game, by seat (none: the first seat), where the
+    starter rotates clockwise each round."""
+    db["games"].add_column("first_starter", int)
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
-              _m6_tiles_left, _m7_people]
+              _m6_tiles_left, _m7_people, _m8_first_starter]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

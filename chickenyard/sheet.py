@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 
 from referee.rulesets import RuleSet, rule_set
+from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
 
 
@@ -191,6 +192,17 @@ class Sheet:
     @property
     def current_hand(self) -> HandRow | None:
         return next((h for h in self.hands if not h.complete_for(self.players, self.by_pips)), None)
+
+    @property
+    def first_starter(self) -> int:
+        """The designated first starter's index in seat order (the first seat unless chosen)."""
+        seat = self.game.get("first_starter")
+        return next((i for i, p in enumerate(self.players) if p.seat == seat), 0)
+
+    def starter(self, hand: HandRow) -> Starter | None:
+        """Who starts this hand, by the rule set, with the rule's quote."""
+        return starter(self.rules, self.hands.index(hand), hand.double, [p.name for p in self.players],
+                       self.first_starter)
 
     def hand(self, number: int) -> HandRow | None:
         return next((h for h in self.hands if h.number == number), None)

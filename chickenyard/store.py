@@ -120,6 +120,12 @@ def _put_entry(db, hand_id: int, player_id: int, snap: dict | None) -> None:
         })
 
 
+def set_first_starter(db, game_id: int, seat: int) -> None:
+    """The player designated to start the game (the starter then rotates clockwise)."""
+    with transaction(db):
+        db.execute("update games set first_starter = ?, revision = revision + 1 where id = ?", [seat, game_id])
+
+
 def new_key() -> str:
     """A link secret: 192 random bits, unguessable from the table's Wi-Fi."""
     return secrets.token_urlsafe(24)

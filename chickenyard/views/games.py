@@ -12,7 +12,7 @@ from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
-from ..store import create_game, history, undo_last
+from ..store import create_game, history, set_first_starter, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("games", __name__)
@@ -106,6 +106,22 @@ def _undo_message(sheet, undone) -> str:
     hands = [h for h in sheet.hands if h.id in hand_ids]
     where = ", ".join(f"hand {h.number} ({double_label(h.double)})" for h in hands)
     return f"Took back the last change to {where}."
+
+
+@bp.post("/games/<int:game_id>/starter")
+def designate_starter(game_id: int):
+    """The player designated to start the game, where the starter then rotates clockwise."""
+    sheet = editable_sheet(game_id)
+    seat = request.form.get("seat", type=int)
+    player = next((p for p in sheet.players if p.seat == seat), None)
+    if player is None:
+        flash("Choose one of this game's players to start.")
+    elif sheet.any_score:
+        flash("The game has begun: the starter already rotates from the first hand's.")
+    else:
+        set_first_starter(get_db(), game_id, seat)
+        flash(f"{player.name} starts the first {sheet.unit}; after that the start moves one seat clockwise.")
+    return see_other(url_for("games.sheet", game_id=game_id))
 
 
 @bp.get("/games/<int:game_id>/history")

@@ -15,6 +15,8 @@ def new_game(page, base, names, game="chickenfoot"):
     page.locator("#game").select_option(game)
     inputs = page.locator("input[name=player]")
     for i, name in enumerate(names):
+        if i == 4:
+            page.get_by_text("More players").click()
         inputs.nth(i).fill(name)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
@@ -104,4 +106,23 @@ def test_the_season_page_and_a_players_page_at_360px(browser, live_server, artif
     assert "Ann is now Ann Marie on every game" in page.locator(".flashes").inner_text()
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "player-360.png"), full_page=True)
+    context.close()
+
+
+def test_who_starts_on_the_current_row_with_the_rule_on_tap(browser, live_server, artifacts):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    new_game(page, live_server, ["Ann", "Bo", "Cy", "Di", "Eve", "Flo", "Gus"], game="mexican-train")
+    row = page.locator("tr.starter-row")
+    assert row.locator(".starter-says").inner_text() == "Ann starts"
+    quote = row.locator("blockquote")
+    assert not quote.is_visible()
+    row.get_by_text("Ann starts").click()
+    assert quote.is_visible() and "rotate the starter of each round in clockwise order" in quote.inner_text()
+    page.get_by_label("Who starts the first round?").select_option(label="Cy")
+    page.get_by_role("button", name="Designate").click()
+    assert page.locator("tr.starter-row .starter-says").inner_text() == "Cy starts"
+    page.locator("tr.starter-row summary").click()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "sheet-who-starts-360.png"), full_page=True)
     context.close()
