@@ -140,3 +140,100 @@ document.addEventListener("click", function (event) {
     button.setAttribute("aria-pressed", on ? "true" : "false");
   });
 });
+
+// A save that fails says so beside the button that sent it, and what to do; what was typed stays
+// on the page (htmx swaps nothing on an error).
+const SAVE_PROBLEMS = {
+  0: "Not saved: this phone could not reach the table's computer (is the Wi-Fi on?). " +
+     "What you typed is still here: press the button again once the phone is back on the Wi-Fi.",
+  400: "Not saved: this page is too old. Note what you typed, reload the page and enter it again.",
+  403: "Not saved: this phone only watches this game. Ask the scorekeeper for the edit link (their Share tab).",
+  404: "Not saved: this phone can no longer change this game (its edit link was replaced, or the game was deleted). " +
+       "Note what you typed, then open the new edit link from the scorekeeper's Share tab.",
+  413: "Not saved: that is too much for Chickenyard to receive at once.",
+};
+function saveProblem(status) {
+  return SAVE_PROBLEMS[status] ||
+    "Not saved: the table's computer had a problem. What you typed is still here: press the button again; " +
+    "if it keeps failing, write the scores on paper.";
+}
+function showSaveProblem(event) {
+  const elt = event.detail.elt;
+  if (!elt || elt.hasAttribute("data-live")) return;          // the live sheet has its own sign
+  const form = elt.closest("form") || elt;
+  const submitter = (event.detail.requestConfig && event.detail.requestConfig.triggeringEvent &&
+                     event.detail.requestConfig.triggeringEvent.submitter) ||
+                    form.querySelector("button[type=submit], button:not([type])");
+  let alert = form.querySelector(".save-problem");
+  if (!alert) {
+    alert = document.createElement("p");
+    alert.className = "form-problem save-problem";
+    alert.setAttribute("role", "alert");
+  }
+  if (submitter && submitter.parentNode) submitter.parentNode.insertBefore(alert, submitter);
+  else form.appendChild(alert);
+  const xhr = event.detail.xhr;
+  alert.textContent = saveProblem(event.type === "htmx:responseError" && xhr ? xhr.status : 0);
+  alert.scrollIntoView({ block: "center" });
+}
+["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+  document.addEventListener(name, showSaveProblem);
+});
+document.addEventListener("htmx:beforeRequest", function (event) {
+  const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+  const old = form && form.querySelector(".save-problem");
+  if (old) old.remove();
+});
+
+// A watching phone: when the table's computer stops answering, say so and since when; the
+// polling goes on by itself, and the sign goes once it answers again.
+(function () {
+  "use strict";
+  let lostSince = null;
+  function clock(date) { return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
+  function show() {
+    document.querySelectorAll("[data-live]").forEach(function (live) {
+      let sign = live.querySelector(".connection-lost");
+      if (lostSince === null) { if (sign) sign.remove(); return; }
+      if (!sign) {
+        sign = document.createElement("p");
+        sign.className = "connection-lost";
+        sign.setAttribute("role", "alert");
+        live.insertBefore(sign, live.firstChild);
+      }
+      sign.textContent = "Connection lost at " + clock(lostSince) + ": the scores shown may be out of date. " +
+        "Trying again by itself…";
+    });
+  }
+  function failed(event) {
+    if (!event.detail.elt || !event.detail.elt.hasAttribute || !event.detail.elt.hasAttribute("data-live")) return;
+    if (lostSince === null) lostSince = new Date();
+    show();
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, failed);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    if (lostSince !== null && xhr && xhr.status > 0 && xhr.status < 400) { lostSince = null; show(); }
+  });
+  document.addEventListener("htmx:afterSettle", show);
+})();
+
+// Typed but not saved: leaving the page by a link asks first.
+(function () {
+  "use strict";
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-keep-typed]");
+    if (form) form.dataset.typed = "1";
+  });
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (!link || link.hasAttribute("download")) return;
+    const form = document.querySelector("form[data-keep-typed][data-typed]");
+    if (form && !window.confirm("Leave without saving? What you typed on this page will be lost.")) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+})();

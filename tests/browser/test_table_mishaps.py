@@ -1,0 +1,132 @@
+"""What goes wrong at a real table, on a 360 px phone in Chromium: undo pressed twice, the Wi-Fi
+gone while saving or watching, a replaced edit link, and leaving a hand half typed."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_score_sheet_flow import player_field, save_hand, start_game, totals
+from tests.browser.test_shared_table import share_links
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 780}
+
+
+def enter_hand(page, number, double, scores: dict[str, str], went_out: str):
+    page.get_by_role("link", name=f"Enter hand {number} ({double})").click()
+    for name, points in scores.items():
+        player_field(page, name).locator("input.points").fill(points)
+    page.locator(".went-out").get_by_label(went_out).check()
+    save_hand(page, number)
+
+
+def test_undo_pressed_twice_takes_back_two_saves(browser, live_server):
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    start_game(page, live_server)
+    enter_hand(page, 1, "9|9", {"Ann": "5", "Bo": "6", "Cy": "7"}, "Di")
+    enter_hand(page, 2, "8|8", {"Ann": "1", "Bo": "2", "Cy": "3"}, "Di")
+    assert totals(page) == ["6", "8", "10", "0"]
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo last change").click()
+    page.locator(".flashes", has_text="hand 2").wait_for()
+    assert totals(page) == ["5", "6", "7", "0"]
+    page.get_by_role("button", name="Undo last change").click()
+    page.locator(".flashes", has_text="hand 1").wait_for()
+    assert totals(page) == ["0", "0", "0", "0"]
+    # the sheet stays inside the page's main area, with its side padding
+    assert page.locator("main#main > #sheet").count() == 1
+    assert errors == []
+
+
+def test_a_save_while_the_wifi_is_gone_says_so_and_keeps_what_was_typed(browser, live_server):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    start_game(page, live_server)
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(page, "Ann").locator("input.points").fill("14")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1").click()
+    alert = page.locator("form .save-problem[role=alert]")
+    alert.wait_for()
+    assert "could not reach" in alert.inner_text() and "Wi-Fi" in alert.inner_text()
+    # next to the button that was pressed
+    assert alert.evaluate("a => a.nextElementSibling.textContent.trim()") == "Save hand 1"
+    assert player_field(page, "Ann").locator("input.points").input_value() == "14"
+    context.set_offline(False)
+    save_hand(page, 1)
+    assert totals(page)[0] == "14"
+
+
+def test_a_save_after_the_edit_link_was_replaced_says_what_to_do(browser, live_server):
+    keeper = browser.new_context(viewport=PHONE).new_page()
+    start_game(keeper, live_server)
+    game_url = keeper.url
+    edit_path = re.sub(r"^https?://[^/]+", "", share_links(keeper)["edit"])
+    second = browser.new_context(viewport=PHONE).new_page()
+    second.goto(live_server + edit_path)
+    second.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(second, "Cy").locator("input.points").fill("21")
+
+    keeper.goto(game_url + "/share")
+    keeper.once("dialog", lambda dialog: dialog.accept())
+    keeper.get_by_role("button", name=re.compile("new edit link", re.I)).click()
+    keeper.get_by_text("the old one no longer works").wait_for()
+
+    second.get_by_role("button", name="Save hand 1").click()
+    alert = second.locator("form .save-problem[role=alert]")
+    alert.wait_for()
+    assert "edit link was replaced" in alert.inner_text() and "Share tab" in alert.inner_text()
+    assert player_field(second, "Cy").locator("input.points").input_value() == "21"
+
+
+def test_a_watching_phone_shows_a_lost_connection_and_recovers_by_itself(browser, live_server):
+    keeper = browser.new_context(viewport=PHONE).new_page()
+    start_game(keeper, live_server)
+    game_url = keeper.url
+    view_path = re.sub(r"^https?://[^/]+", "", share_links(keeper)["view"])
+    watching = browser.new_context(viewport=PHONE)
+    watcher = watching.new_page()
+    watcher.goto(live_server + view_path)
+    watcher.wait_for_url(game_url)
+    assert watcher.locator(".live-status time").count() == 1   # when the sheet last changed
+    assert watcher.locator(".connection-lost").count() == 0
+
+    watching.set_offline(True)
+    lost = watcher.locator("#sheet .connection-lost[role=alert]")
+    lost.wait_for(timeout=6000)
+    assert "Connection lost at" in lost.inner_text()
+
+    keeper.goto(game_url)
+    enter_hand(keeper, 1, "9|9", {"Ann": "5", "Bo": "33", "Cy": "7"}, "Di")
+    assert totals(watcher) == ["0", "0", "0", "0"]      # still the old sheet, marked as such
+
+    watching.set_offline(False)
+    watcher.locator("tfoot td", has_text="33").wait_for(timeout=6000)
+    assert watcher.locator(".connection-lost").count() == 0
+
+
+def test_back_to_the_sheet_asks_before_dropping_typed_scores(browser, live_server):
+    page = browser.new_context(viewport=PHONE).new_page()
+    start_game(page, live_server)
+    sheet_url = page.url
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    hand_url = page.url
+    # nothing typed: no question
+    page.get_by_role("link", name="Back to the sheet").click()
+    page.wait_for_url(sheet_url)
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(page, "Bo").locator("input.points").fill("12")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("link", name="Back to the sheet").click()
+    assert asked and "without saving" in asked[0]
+    assert page.url == hand_url
+    assert player_field(page, "Bo").locator("input.points").input_value() == "12"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("link", name="Back to the sheet").click()
+    page.wait_for_url(sheet_url)
+    assert totals(page) == ["0", "0", "0", "0"]
