@@ -82,7 +82,7 @@ def test_mexican_train_game_sheet_and_referee(client, app):
     game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="", set_size=15, game="mexican-train")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Mexican Train" in page and page.count("starting double") == 16
-    assert 'aria-label="Round 1, starting double 15|15"' in page
+    assert '>Round 1, starting double 15|15<' in page
     referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
     assert "<strong>14</strong> tiles each" in referee and "Diagram 4" in referee
     ids = player_ids(app, game_id)

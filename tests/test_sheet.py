@@ -28,7 +28,7 @@ def test_home_offers_a_new_game_and_lists_games(client):
 def test_sheet_has_one_row_per_hand_labelled_by_its_double(client):
     game_id = start_game(client)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    labels = re.findall(r'aria-label="Hand (\d+), starting double (\d+)\|\d+"', page)
+    labels = re.findall(r'>Hand (\d+), starting double (\d+)\|\d+<', page)
     assert labels == [(str(i + 1), str(9 - i)) for i in range(10)]
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert f'title="{name}"' in page
@@ -46,7 +46,7 @@ def test_house_rules_that_differ_are_shown_on_the_sheet(client):
 def test_set_insert_long_game_climbs_back_up(client):
     game_id = start_game(client, preset="set-insert", long_game=True)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    doubles = [int(d) for _, d in re.findall(r'aria-label="Hand (\d+), starting double (\d+)\|\d+"', page)]
+    doubles = [int(d) for _, d in re.findall(r'>Hand (\d+), starting double (\d+)\|\d+<', page)]
     assert doubles == list(range(9, -1, -1)) + list(range(1, 10))
 
 

@@ -32,10 +32,10 @@ def test_undo_pressed_twice_takes_back_two_saves(browser, live_server):
     assert totals(page) == ["6", "8", "10", "0"]
     page.on("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo last change").click()
-    page.locator(".flashes", has_text="hand 2").wait_for()
+    page.locator(".flashes", has_text="Took back the last change to hand 2").wait_for()
     assert totals(page) == ["5", "6", "7", "0"]
     page.get_by_role("button", name="Undo last change").click()
-    page.locator(".flashes", has_text="hand 1").wait_for()
+    page.locator(".flashes", has_text="Took back the last change to hand 1").wait_for()
     assert totals(page) == ["0", "0", "0", "0"]
     # the sheet stays inside the page's main area, with its side padding
     assert page.locator("main#main > #sheet").count() == 1
