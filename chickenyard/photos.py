@@ -41,6 +41,13 @@ def analyse(data: bytes, set_size: int) -> dict:
         raise PhotoRefused("That file is not a photo Chickenyard can read (JPEG, PNG or HEIC).") from problem
 
 
+def too_large_message(limit_bytes: int | None) -> str:
+    """Said on the upload form itself when a photo is over the table's limit."""
+    limit = f" ({limit_bytes // (1024 * 1024)} MB at most)" if limit_bytes else ""
+    return (f"That photo is too large for Chickenyard{limit}. Take it again, or choose a smaller copy "
+            "(the camera's settings may offer a lower resolution); or type the total instead.")
+
+
 def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
     """A photo posted from a phone's form (`what` it shows, for the message): its bytes and what
     the pip counter found, or PhotoRefused."""

@@ -147,3 +147,28 @@ def test_a_tile_the_counter_cannot_read_for_this_set_is_shown_not_dropped(client
     review = client.get(upload(client, game_id, ids["Ann"], data).headers["Location"]).get_data(as_text=True)
     assert "1 tile(s) recognised" in review and 'id="unreadable"' in review
     assert "more pips than a double-9 set has" in review and review.count("stroke-dasharray") == 1
+
+
+def test_a_photo_over_the_limit_goes_back_to_the_upload_form_with_why(client, app):
+    pytest.importorskip("cv2")
+    app.config["MAX_CONTENT_LENGTH"] = 2 * 1024 * 1024
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = upload(client, game_id, ids["Ann"], b"\xff\xd8" + b"0" * (3 * 1024 * 1024))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 413
+    assert 'id="error-photo"' in page and "too large for Chickenyard (2 MB at most)" in page
+    assert 'type="file" name="photo"' in page          # the upload form, to try again
+    assert connect(app.config["DATABASE"])["photos"].count == 0
+
+
+def test_a_photo_of_the_castle_rock_row_over_the_limit_says_why_on_the_game(client, app):
+    pytest.importorskip("cv2")
+    app.config["MAX_CONTENT_LENGTH"] = 2 * 1024 * 1024
+    response = client.post("/castle-rock/new", data={"mode": "table", "set": "6"})
+    game_url = response.headers["Location"]
+    response = client.post(game_url + "/photo", data={"photo": (io.BytesIO(b"0" * (3 * 1024 * 1024)), "row.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 413
+    assert "too large for Chickenyard (2 MB at most)" in response.get_data(as_text=True)
+    assert 'id="error-move"' in response.get_data(as_text=True)

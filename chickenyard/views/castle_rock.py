@@ -5,7 +5,8 @@ import json
 import random
 import re
 
-from flask import Blueprint, abort, flash, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, render_template, request, session, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.actions import IllegalAction
 from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, tiles_beyond
@@ -14,9 +15,10 @@ from referee.tiles import BadTile, Tile
 
 from ..clock import now
 from ..db import get_db, transaction
+from ..errors import http_error
 from ..htmx import see_other
+from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, too_large_message, vision_available
 from ..typed import whole_number
-from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, vision_available
 
 bp = Blueprint("castle_rock", __name__)
 
@@ -150,6 +152,15 @@ def _tiles(typed: str) -> list[Tile]:
         except BadTile as problem:
             raise ValueError(f"{word!r} is not a tile; write it like 3|4 (several: 3|4 5|6).") from problem
     return tiles
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def photo_too_large(error):
+    """A photo of the row over the size limit: back to the game, with why."""
+    if request.endpoint != "castle_rock.photo":
+        return http_error(error)
+    row, state = _load(request.view_args["game_id"])
+    return _page(row, state, too_large_message(current_app.config.get("MAX_CONTENT_LENGTH")), status=413)
 
 
 @bp.post("/castle-rock/<int:game_id>/photo")

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.tiles import BadTile, Tile
 
 from ..db import get_db
+from ..errors import http_error
 from ..hand_form import read_hand_form
 from ..htmx import device_name, see_other
 from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, save_photo,
-                      vision_available)
+                      too_large_message, vision_available)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
@@ -45,6 +47,19 @@ def upload(game_id: int, number: int, player_id: int):
                                available=vision_available(), problem=str(refused)), refused.status
     photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
     return see_other(url_for("photos.review", game_id=game_id, photo_id=photo_id))
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def photo_too_large(error):
+    """Over the size limit (refused before the form is read): back to the upload form, with why."""
+    if request.endpoint != "photos.upload":
+        return http_error(error)
+    args = request.view_args
+    sheet = editable_sheet(args["game_id"])
+    hand, player = _hand_and_player(sheet, args["number"], args["player_id"])
+    return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
+                           available=vision_available(),
+                           problem=too_large_message(current_app.config.get("MAX_CONTENT_LENGTH"))), 413
 
 
 def _photo_or_404(game_id, photo_id):
