@@ -65,3 +65,4 @@ def register_filters(app) -> None:
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title
     app.jinja_env.filters["double_label"] = double_label
+    app.jinja_env.filters["fromjson"] = json.loads

@@ -128,8 +128,18 @@ def _m8_first_starter(db: sqlite_utils.Database) -> None:
     db["games"].add_column("first_starter", int)
 
 
+def _m9_games_kept_and_players_joining(db: sqlite_utils.Database) -> None:
+    """A game's own name and its archiving; players who join late (from a hand, with a starting
+    total) or leave (after a hand)."""
+    db["games"].add_column("name", str)
+    db["games"].add_column("archived_at", str)
+    db["players"].add_column("joined_hand", int, not_null_default=1)
+    db["players"].add_column("start_points", int, not_null_default=0)
+    db["players"].add_column("left_hand", int)
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
-              _m6_tiles_left, _m7_people, _m8_first_starter]
+              _m6_tiles_left, _m7_people, _m8_first_starter, _m9_games_kept_and_players_joining]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

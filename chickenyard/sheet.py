@@ -6,7 +6,7 @@ from it, so an edit or an undo can never leave a stale total behind.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from referee.rulesets import RuleSet, rule_set
 from referee.starter import Starter, starter
@@ -58,11 +58,17 @@ class Player:
     name: str                       # the person's name, as the app shows it now
     name_then: str | None = None    # the name on the seat when the game was played
     person_id: int | None = None
+    joined_hand: int = 1            # a late joiner plays from this hand on
+    start_points: int = 0           # ... starting at the table's choice of total
+    left_hand: int | None = None    # one who left played up to this hand
 
     @property
     def printed_name(self) -> str:
         """Printed sheets and exports keep the name a game was played under."""
         return self.name_then or self.name
+
+    def plays(self, number: int) -> bool:
+        return self.joined_hand <= number and (self.left_hand is None or number <= self.left_hand)
 
 
 TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
@@ -80,7 +86,12 @@ class HandRow:
     def entry(self, player_id: int) -> Entry:
         return self.entries.get(player_id, Entry())
 
+    def seated(self, players) -> list:
+        """The players who play this hand (a late joiner from their hand on, one who left until theirs)."""
+        return [p for p in players if p.plays(self.number)]
+
     def complete_for(self, players, by_pips: bool = True) -> bool:
+        players = self.seated(players)
         if not by_pips:
             return self.round_winner(players) is not None or self.round_still_needs(players) == TIED
         return all(self.entry(p.id).points is not None for p in players)
@@ -88,6 +99,7 @@ class HandRow:
     def round_still_needs(self, players) -> str | None:
         """Super 15: what the sheet still needs to name the round's winner, in the table's words
         (TIED when tiles and pips are all in and still level: the rulebook names no winner)."""
+        players = self.seated(players)
         if self.round_winner(players) is not None:
             return None
         left = {p.id: self.entry(p.id).tiles_left for p in players}
@@ -102,6 +114,7 @@ class HandRow:
 
     def round_winner(self, players) -> int | None:
         """Super 15: the first player out; if blocked, the fewest tiles left, ties by the lowest pips."""
+        players = self.seated(players)
         if self.went_out is not None:
             return self.went_out
         left = {p.id: self.entry(p.id).tiles_left for p in players}
@@ -154,7 +167,7 @@ class Sheet:
     @property
     def totals(self) -> dict[int, int]:
         """Pips left, summed; or, in Super 15, rounds won."""
-        totals = {p.id: 0 for p in self.players}
+        totals = {p.id: p.start_points for p in self.players}
         for hand in self.hands:
             if not self.by_pips:
                 winner = hand.round_winner(self.players)
@@ -175,7 +188,10 @@ class Sheet:
         """The player(s) with the lowest total: lowest wins in every rule set."""
         if not self.any_score:
             return []
-        totals = self.totals
+        # one who left the table is out of the running
+        totals = {pid: t for pid, t in self.totals.items() if self.player(pid).left_hand is None}
+        if not totals:
+            return []
         best = min(totals.values()) if self.by_pips else max(totals.values())
         if not self.by_pips and best == 0:
             return []
@@ -216,6 +232,15 @@ class Sheet:
     def printed_names(self, player_ids) -> list[str]:
         return [self.player(pid).printed_name for pid in player_ids]
 
+    def at(self, hand: HandRow) -> "Sheet":
+        """The sheet as one hand's form sees it: only the players who play that hand."""
+        return replace(self, players=hand.seated(self.players))
+
+    @property
+    def playing(self) -> list[Player]:
+        """The players still at the table."""
+        return [p for p in self.players if p.left_hand is None]
+
     def row_values(self, hand: HandRow) -> list[int | None]:
         """A hand's row as paper keeps it: each player's points, or in Super 15 1 for the round's
         winner and 0 for the others (None while not known)."""
@@ -225,7 +250,7 @@ class Sheet:
         return [None if winner is None else int(p.id == winner) for p in self.players]
 
     def with_running_totals(self) -> "Sheet":
-        running = {p.id: 0 for p in self.players}
+        running = {p.id: p.start_points for p in self.players}
         for hand in self.hands:
             winner = None if self.by_pips else hand.round_winner(self.players)
             for p in self.players:
@@ -256,7 +281,8 @@ def _read_sheet(db, game_id: int) -> Sheet | None:
     game = rows[0]
     house = json.loads(game["house_rules"] or "{}")
     rules = rule_set(game["preset"], house)
-    players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"]) for r in
+    players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"],
+                      r.get("joined_hand") or 1, r.get("start_points") or 0, r.get("left_hand")) for r in
                db.query("select pl.*, pe.name as person_name from players pl "
                         "left join people pe on pe.id = pl.person_id where pl.game_id = ? order by pl.seat",
                         [game_id])]

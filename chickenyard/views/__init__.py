@@ -2,9 +2,10 @@
 
 
 def register_blueprints(app) -> None:
-    from . import castle_rock, games, hands, photos, players, printing, referee, sharing, transfer
+    from . import castle_rock, game_settings, games, hands, photos, players, printing, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(game_settings.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(referee.bp)

@@ -12,6 +12,7 @@ from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
+from ..sheet import load_sheet
 from ..store import create_game, history, set_first_starter, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
@@ -30,8 +31,15 @@ def home():
         " where h.game_id = g.id) as hands_entered "
         f"from games g where g.id in ({', '.join('?' * len(ids))}) "
         "order by g.updated_at desc, g.id desc", ids) if role_for(g)]
-    return render_template("home.html", playing=[g for g in games if not g["finished_at"]],
-                           finished=[g for g in games if g["finished_at"]], device=device_name())
+    for game in games:
+        if game["finished_at"] and not game["archived_at"]:
+            sheet = load_sheet(db, game["id"])
+            game["winners"] = sheet.names(sheet.winners)
+            game["winning_total"] = sheet.totals[sheet.winners[0]] if sheet.winners else None
+    shown = [g for g in games if not g["archived_at"]]
+    return render_template("home.html", playing=[g for g in shown if not g["finished_at"]],
+                           finished=[g for g in shown if g["finished_at"]],
+                           put_away=[g for g in games if g["archived_at"]], device=device_name())
 
 
 @bp.get("/ping")

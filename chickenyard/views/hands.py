@@ -76,6 +76,7 @@ def _resolve(form, base, choices, hand):
 def hand(game_id: int, number: int):
     sheet = editable_sheet(game_id)
     hand = _hand_or_404(sheet, number)
+    sheet = sheet.at(hand)
     return _hand_page(sheet, hand, HandForm.from_hand(sheet, hand))
 
 
@@ -83,6 +84,7 @@ def hand(game_id: int, number: int):
 def save(game_id: int, number: int):
     sheet = editable_sheet(game_id)
     hand = _hand_or_404(sheet, number)
+    sheet = sheet.at(hand)
     form = read_hand_form(sheet, hand, request.form)
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
@@ -104,8 +106,9 @@ def save(game_id: int, number: int):
                                 expected_version=expected)
             break
         except StaleHand:  # another phone saved between our read and our write: merge again
-            sheet = sheet_for(game_id)
-            hand = sheet.hand(number)
+            fresh = sheet_for(game_id)
+            hand = fresh.hand(number)
+            sheet = fresh.at(hand)
     else:
         return _conflict_page(sheet, hand, form, [])
     sheet = sheet_for(game_id)

@@ -1,0 +1,124 @@
+"""Changes to a game itself rather than its scores: its name, archiving, deleting it, and players
+joining late or leaving. Each is one user action in one transaction, kept in the history."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .clock import now
+from .db import transaction
+from .sheet import Sheet
+from .store import _next_action, _record, _touch
+
+MAX_GAME_NAME = 60
+
+
+class CannotChange(ValueError):
+    """A change the table asked for that cannot be made; the message says why, in its words."""
+
+
+def rename_game(db, game_id: int, name: str, *, device: str | None = None) -> None:
+    name = " ".join(name.split())
+    if len(name) > MAX_GAME_NAME:
+        raise CannotChange(f"Keep the game's name to {MAX_GAME_NAME} characters.")
+    at = now()
+    with transaction(db):
+        old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]
+        db.execute("update games set name = ?, updated_at = ?, revision = revision + 1 where id = ?",
+                   [name or None, at, game_id])
+        _record(db, game_id, _next_action(db, game_id), "name", None, None,
+                {"name": old}, {"name": name or None}, at, device)
+
+
+def archive_game(db, game_id: int, archived: bool) -> None:
+    """Put a game away (off the home page's lists) or bring it back."""
+    with transaction(db):
+        db.execute("update games set archived_at = ?, revision = revision + 1 where id = ?",
+                   [now() if archived else None, game_id])
+
+
+def delete_game(db, game_id: int, photos_folder: str) -> None:
+    """The game and everything kept with it, its photos too: nothing of it is left."""
+    with transaction(db):
+        hands = "select id from hands where game_id = ?"
+        db.execute(f"delete from dismissed where hand_id in ({hands})", [game_id])
+        db.execute(f"delete from entries where hand_id in ({hands})", [game_id])
+        for table in ("photos", "changes", "hands", "players"):
+            db.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
+    folder = Path(photos_folder) / str(game_id)
+    if folder.is_dir():
+        for photo in folder.iterdir():
+            photo.unlink()
+        folder.rmdir()
+
+
+def late_start(sheet: Sheet, start: str) -> int:
+    """A late joiner's total: the table's rule is the highest total so far, or zero."""
+    if start == "highest" and sheet.by_pips:
+        playing = [t for pid, t in sheet.totals.items() if sheet.player(pid).left_hand is None]
+        return max(playing, default=0)
+    return 0
+
+
+def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = None) -> int:
+    """A player who sits down late: they play from the hand now being played."""
+    name = " ".join(name.split())
+    low, high = sheet.rules.players(sheet.set_size)
+    if not name:
+        raise CannotChange("Type the new player's name.")
+    if len(name) > 40:
+        raise CannotChange("Keep the name to 40 characters.")
+    if any(p.name.casefold() == name.casefold() for p in sheet.playing):
+        raise CannotChange(f"{name} is already at the table; add an initial to tell them apart.")
+    if len(sheet.playing) >= high:
+        raise CannotChange(f"The {sheet.rules.title} rules with a double-{sheet.set_size} set seat at most "
+                           f"{high} players.")
+    current = sheet.current_hand
+    if current is None:
+        raise CannotChange("Every hand of this game is entered: start a new game with them instead.")
+    # the hand in play, unless someone's score for it is already in: then from the next one
+    joined = current.number + (1 if current.started() else 0)
+    if joined > len(sheet.hands):
+        raise CannotChange("The last hand is already being entered: start a new game with them instead.")
+    points = late_start(sheet, start)
+    at = now()
+    with transaction(db):
+        seat = (db.execute("select max(seat) from players where game_id = ?", [sheet.id]).fetchone()[0] or 0) + 1
+        player_id = db["players"].insert({"game_id": sheet.id, "seat": seat, "name": name,
+                                          "joined_hand": joined, "start_points": points}).last_pk
+        _record(db, sheet.id, _next_action(db, sheet.id), "joined", None, player_id, None,
+                {"name": name, "from_hand": joined, "start_points": points}, at, device)
+        _touch_game(db, sheet.id, at)
+    return player_id
+
+
+def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None) -> str:
+    """A player who left the table: their scores so far stay on the sheet, the hands after are
+    played without them. One with no score at all (added by mistake) goes altogether."""
+    player = sheet.player(player_id)
+    if player is None or player.left_hand is not None:
+        raise CannotChange("That player is not at the table.")
+    if len(sheet.playing) - 1 < sheet.rules.players(sheet.set_size)[0]:
+        raise CannotChange(f"The {sheet.rules.title} rules need at least "
+                           f"{sheet.rules.players(sheet.set_size)[0]} players.")
+    scored = [h.number for h in sheet.hands if h.entry(player_id).snapshot() is not None]
+    current = sheet.current_hand
+    last = max([*scored, (current.number - 1) if current else len(sheet.hands)])
+    at = now()
+    with transaction(db):
+        if not scored:
+            db.execute("delete from changes where player_id = ?", [player_id])
+            db.execute("delete from players where id = ?", [player_id])
+            result = "removed"
+        else:
+            db.execute("update players set left_hand = ? where id = ?", [last, player_id])
+            _record(db, sheet.id, _next_action(db, sheet.id), "left", None, player_id,
+                    None, {"name": player.name, "after_hand": last}, at, device)
+            result = f"left after {sheet.unit} {last}"
+        _touch_game(db, sheet.id, at)
+    return result
+
+
+def _touch_game(db, game_id: int, at: str) -> None:
+    """The seating changed: the game may now be finished, or open again."""
+    _touch(db, game_id, [], at)

@@ -1,0 +1,100 @@
+"""The game itself: its name, players joining late or leaving, putting it away, deleting it, and
+playing again with the same table."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, render_template, request, url_for
+
+from ..access import grant
+from ..db import get_db
+from ..game_changes import (CannotChange, add_player, archive_game, delete_game, late_start, remove_player,
+                            rename_game)
+from ..htmx import device_name, see_other
+from ..store import create_game
+from .loading import editable_sheet
+
+bp = Blueprint("game_settings", __name__)
+
+
+def _settings_page(sheet, typed=None, errors=None, status=200):
+    return render_template("game_settings.html", sheet=sheet, typed=typed or {}, errors=errors or {},
+                           highest=late_start(sheet, "highest")), status
+
+
+@bp.get("/games/<int:game_id>/settings")
+def settings(game_id: int):
+    return _settings_page(editable_sheet(game_id))
+
+
+@bp.post("/games/<int:game_id>/name")
+def rename(game_id: int):
+    sheet = editable_sheet(game_id)
+    name = request.form.get("name") or ""
+    try:
+        rename_game(get_db(), game_id, name, device=device_name())
+    except CannotChange as problem:
+        return _settings_page(sheet, {"name": name}, {"name": str(problem)}, 422)
+    flash(f"The game is now called “{' '.join(name.split())}”." if name.strip() else "The game's name is taken off.")
+    return see_other(url_for("game_settings.settings", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/players")
+def add(game_id: int):
+    sheet = editable_sheet(game_id)
+    name, start = request.form.get("player") or "", request.form.get("start") or "highest"
+    try:
+        add_player(get_db(), sheet, name, start, device=device_name())
+    except CannotChange as problem:
+        return _settings_page(sheet, {"player": name, "start": start}, {"player": str(problem)}, 422)
+    sheet = editable_sheet(game_id)
+    joined = sheet.players[-1]
+    flash(f"{joined.name} joins from {sheet.unit} {joined.joined_hand}, starting at {joined.start_points}.")
+    return see_other(url_for("games.sheet", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/players/leave")
+def leave(game_id: int):
+    sheet = editable_sheet(game_id)
+    chosen = request.form.get("leaving") or ""
+    player = sheet.player(int(chosen)) if chosen.isdigit() else None
+    try:
+        if player is None:
+            raise CannotChange("Choose who left the table.")
+        result = remove_player(get_db(), sheet, player.id, device=device_name())
+    except CannotChange as problem:
+        return _settings_page(sheet, {"leaving": chosen}, {"leaving": str(problem)}, 422)
+    flash(f"{player.name} is off the sheet." if result == "removed" else f"{player.name} {result}.")
+    return see_other(url_for("games.sheet", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/archive")
+def archive(game_id: int):
+    editable_sheet(game_id)
+    put_away = request.form.get("archived") == "1"
+    archive_game(get_db(), game_id, put_away)
+    flash("The game is put away: find it under “Put away” on the home page." if put_away
+          else "The game is back among the others.")
+    return see_other(url_for("games.home") if put_away else url_for("game_settings.settings", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/delete")
+def delete(game_id: int):
+    sheet = editable_sheet(game_id)
+    if request.form.get("sure") != "yes":
+        return _settings_page(sheet, errors={"delete": "Tick the box to say you mean it: a deleted game "
+                                                       "cannot be brought back."}, status=422)
+    delete_game(get_db(), game_id, current_app.config["PHOTOS"])
+    flash(f"Deleted the game of {', '.join(p.name for p in sheet.players)}.")
+    return see_other(url_for("games.home"))
+
+
+@bp.post("/games/<int:game_id>/again")
+def play_again(game_id: int):
+    """A new game for the same table: the players still seated, the rule set and house rules."""
+    sheet = editable_sheet(game_id)
+    db = get_db()
+    new_id = create_game(db, game=sheet.game["game"], rules=sheet.rules, set_size=sheet.set_size,
+                         players=[p.name for p in sheet.playing],
+                         hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name())
+    grant(new_id, db["games"].get(new_id)["edit_key"])
+    flash("A new game with the same players and rules. Good luck!")
+    return see_other(url_for("games.sheet", game_id=new_id))

@@ -1,0 +1,130 @@
+"""The game itself: named, put away, deleted; a player joining late or leaving; playing again."""
+from __future__ import annotations
+
+import re
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+
+def play_hand(client, app, game_id, number, points, went_out):
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/{number}", data=hand_form(ids, points, went_out=went_out))
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def sheet(client, game_id) -> str:
+    return client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_game_is_named_and_the_name_shows_on_the_sheet_home_and_history(client):
+    game_id = start_game(client)
+    response = client.post(f"/games/{game_id}/name", data={"name": "  Grandma's   birthday "})
+    assert response.status_code == 303
+    assert 'class="game-name">Grandma&#39;s birthday<' in sheet(client, game_id)
+    assert "Grandma&#39;s birthday: Ann, Bo, Cy, Di" in client.get("/").get_data(as_text=True)
+    assert "Game named “Grandma&#39;s birthday”" in client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    too_long = client.post(f"/games/{game_id}/name", data={"name": "x" * 61})
+    page = too_long.get_data(as_text=True)
+    assert too_long.status_code == 422 and "60 characters" in page and 'value="' + "x" * 61 + '"' in page
+
+
+def test_a_late_player_starts_at_the_highest_total_and_plays_from_the_next_hand(client, app):
+    game_id = start_game(client, hands=4)
+    play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 3}, "Di")
+    response = client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "highest"})
+    assert response.status_code == 303
+    page = sheet(client, game_id)
+    assert "Eve joins from hand 2, starting at 25." in page
+    assert totals_row(page) == ["10", "25", "3", "0", "25"]
+    assert "not yet at the table" in page            # hand 1 is not Eve's
+    # hand 2 needs Eve's score to be complete; hand 1 does not
+    play_hand(client, app, game_id, 2, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}, "Eve")
+    assert totals_row(sheet(client, game_id)) == ["11", "27", "6", "4", "25"]
+    assert 'Enter hand 3' in sheet(client, game_id)
+    # zero is the other rule; a name already at the table is refused with the typed name kept
+    client.post(f"/games/{game_id}/players", data={"player": "Flo", "start": "zero"})
+    assert totals_row(sheet(client, game_id))[-1] == "0"
+    again = client.post(f"/games/{game_id}/players", data={"player": "eve", "start": "zero"})
+    assert again.status_code == 422 and "already at the table" in again.get_data(as_text=True)
+    assert 'value="eve"' in again.get_data(as_text=True)
+
+
+def test_a_player_who_left_keeps_their_scores_and_is_out_of_the_running(client, app):
+    game_id = start_game(client, hands=3)
+    play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 30}, "Di")
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"])})
+    assert response.status_code == 303
+    assert "Di left after hand 1." in sheet(client, game_id)
+    play_hand(client, app, game_id, 2, {"Ann": 5, "Bo": 5}, "Cy")
+    play_hand(client, app, game_id, 3, {"Ann": 5, "Bo": 5}, "Cy")
+    page = sheet(client, game_id)
+    # Di has the lowest total but left: Ann wins (a tie with Cy? Cy has 30)
+    assert "Winner: Ann with 20" in page
+    assert "left the table" in page and "Di left the table after hand 1." in \
+        client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    # a name added by mistake, with no score, goes altogether
+    start = start_game(client)
+    client.post(f"/games/{start}/players", data={"player": "Oops", "start": "zero"})
+    oops = player_ids(app, start)["Oops"]
+    client.post(f"/games/{start}/players/leave", data={"leaving": str(oops)})
+    assert "Oops" not in player_ids(app, start)
+
+
+def test_too_few_players_left_is_refused(client, app):
+    game_id = start_game(client, players=("Ann", "Bo"))
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])})
+    assert response.status_code == 422 and "at least 2 players" in response.get_data(as_text=True)
+
+
+def test_play_again_starts_the_same_table_with_the_same_rules(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), double_blank=25, hands=1)
+    play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25}, "Cy")
+    page = sheet(client, game_id)
+    assert "Winner: Cy" in page and "Play again" in page
+    response = client.post(f"/games/{game_id}/again", data={})
+    new_id = int(re.search(r"/games/(\d+)$", response.headers["Location"]).group(1))
+    assert new_id != game_id
+    db = connect(app.config["DATABASE"])
+    old, new = db["games"].get(game_id), db["games"].get(new_id)
+    assert (new["preset"], new["set_size"], new["house_rules"]) == (old["preset"], old["set_size"], old["house_rules"])
+    assert list(player_ids(app, new_id)) == ["Ann", "Bo", "Cy"]
+    assert db.execute("select count(*) from hands where game_id = ?", [new_id]).fetchone()[0] == 1
+    home = client.get("/").get_data(as_text=True)
+    assert "Winner: Cy with 0" in home
+
+
+def test_a_game_put_away_leaves_the_lists_and_comes_back(client):
+    game_id = start_game(client)
+    client.post(f"/games/{game_id}/archive", data={"archived": "1"})
+    home = client.get("/").get_data(as_text=True)
+    assert "No game in progress." in home and "Put away (1)" in home
+    client.post(f"/games/{game_id}/archive", data={"archived": "0"})
+    assert "Put away" not in client.get("/").get_data(as_text=True)
+
+
+def test_deleting_a_game_asks_first_then_leaves_nothing(client, app, tmp_path):
+    game_id = start_game(client)
+    play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 3}, "Di")
+    refused = client.post(f"/games/{game_id}/delete", data={})
+    assert refused.status_code == 422 and "Tick the box" in refused.get_data(as_text=True)
+    assert client.post(f"/games/{game_id}/delete", data={"sure": "yes"}).status_code == 303
+    assert client.get(f"/games/{game_id}").status_code == 404
+    db = connect(app.config["DATABASE"])
+    for table in ("games", "players", "hands", "changes"):
+        assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
+    assert db.execute("select count(*) from entries").fetchone()[0] == 0
+
+
+def test_a_watcher_cannot_change_the_game(client, app):
+    game_id = start_game(client)
+    view_key = connect(app.config["DATABASE"])["games"].get(game_id)["view_key"]
+    watcher = app.test_client()
+    watcher.get(f"/join/{view_key}")
+    assert "/settings" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', watcher.get("/").get_data(as_text=True)).group(1)
+    for path in ("settings",):
+        assert watcher.get(f"/games/{game_id}/{path}").status_code == 403
+    assert watcher.post(f"/games/{game_id}/delete", data={"sure": "yes", "csrf_token": token}).status_code == 403
