@@ -237,3 +237,25 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     }
   }, true);
 })();
+
+// The screen kept awake while a sheet or the big screen is open (Screen Wake Lock, where the
+// browser offers it); the browser lets go when the page is hidden, so take it again on return.
+(function () {
+  "use strict";
+  let lock = null;
+  function wanted() { return document.querySelector("#sheet, #tv") !== null; }
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || lock !== null || !wanted() || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (held) {
+      lock = held;
+      document.documentElement.dataset.wakeLock = "held";
+      held.addEventListener("release", function () {
+        lock = null;
+        document.documentElement.dataset.wakeLock = "released";
+      });
+    }).catch(function () { document.documentElement.dataset.wakeLock = "refused"; });
+  }
+  document.addEventListener("DOMContentLoaded", keepAwake);
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:afterSettle", keepAwake);
+})();

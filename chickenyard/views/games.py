@@ -53,6 +53,14 @@ def favicon():
     return current_app.send_static_file("favicon.svg")
 
 
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """What "Add to Home Screen" reads: Chickenyard's own name and icon."""
+    response = current_app.send_static_file("manifest.webmanifest")
+    response.mimetype = "application/manifest+json"
+    return response
+
+
 @bp.post("/device")
 def set_device():
     name = (request.form.get("device") or "").strip()[:40]
