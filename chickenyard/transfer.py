@@ -120,18 +120,26 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         house = {}
     floats = [f'"house_rules": {quote(key)} must be a whole number or a word, not {quote(value)}.'
               for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
-    if floats:
-        return None, problems + floats
+    problems.extend(floats)
+    rules = None
     try:
-        rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
+        if not floats:
+            rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
     except UnknownPreset:
-        return None, problems + [f'"preset" {quote(doc.get("preset"))} is not a rule set Chickenyard knows.']
+        problems.append(f'"preset" {quote(doc.get("preset"))} is not a rule set Chickenyard knows.')
     except (ValueError, TypeError) as problem:
-        return None, problems + [f'"house_rules": {problem}']
+        problems.append(f'"house_rules": {problem}')
     set_size = doc.get("set")
-    if not isinstance(set_size, int) or isinstance(set_size, bool) or set_size not in rules.sets:
-        return None, problems + [f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.']
+    if rules is not None and (not isinstance(set_size, int) or isinstance(set_size, bool)
+                              or set_size not in rules.sets):
+        problems.append(f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.')
+        rules = None
+    # what can be checked without the rules is checked all the same, so one reading lists every kind of problem
     players = _players(doc.get("players"), rules, set_size, problems)
+    if rules is None:
+        if not isinstance(doc.get("hands", []), list):
+            problems.append('"hands" must be a list.')
+        return None, problems
     try:
         doubles = rules.hand_doubles(set_size)
     except ValueError as problem:
@@ -151,9 +159,10 @@ def _players(names, rules, set_size, problems) -> list[str] | None:
     for name in names:
         if has_control_characters(name):
             problems.append(f'"players": {quote(name)} has a line break or another control character in it.')
-    low, high = rules.players(set_size)
-    if not low <= len(names) <= high:
-        problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to {high} players, not {len(names)}.')
+    if rules is not None:
+        low, high = rules.players(set_size)
+        if not low <= len(names) <= high:
+            problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to {high} players, not {len(names)}.')
     if len({n.casefold() for n in names}) != len(names):
         problems.append('"players": two players have the same name.')
     if any(len(n) > 40 for n in names):
@@ -165,26 +174,28 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
     if not isinstance(hands, list):
         problems.append('"hands" must be a list.')
         return
+    unit = result.rules.unit
     if len(hands) > len(result.hand_doubles):
-        problems.append(f'"hands": this game has {len(result.hand_doubles)} hands, the document {len(hands)}.')
-        return
+        problems.append(f'"hands": this game has {len(result.hand_doubles)} {unit}s, the document {len(hands)}.')
+        hands = hands[:len(result.hand_doubles)]        # the entries of those it has are checked still
     players = [Player(seat, seat, name) for seat, name in enumerate(result.players, start=1)]
     sheet = Sheet({"id": 0, "set_size": result.set_size}, result.rules, players, [])
     seats = {name: seat for seat, name in enumerate(result.players, start=1)}
     for index, hand in enumerate(hands):
-        where = f"hand {index + 1}"
+        where = f"{unit} {index + 1}"
         if not isinstance(hand, dict) or not isinstance(hand.get("entries", []), list):
             problems.append(f"{where}: must be an object with a list of entries.")
             continue
         number = hand.get("number", index + 1)
         double = hand.get("double")
-        if not isinstance(double, int) or isinstance(double, bool) or number != index + 1 \
-                or double != result.hand_doubles[index]:
-            problems.append(f"{where}: this game's hand {index + 1} starts with "
-                            f"{result.hand_doubles[index]}|{result.hand_doubles[index]}, not {quote(double)}.")
-            continue
+        expected = result.hand_doubles[index]
+        double_ok = isinstance(double, int) and not isinstance(double, bool) and number == index + 1 \
+            and double == expected
+        if not double_ok:
+            problems.append(f"{where}: this game's {unit} {index + 1} starts with {double_label(expected)}, "
+                            f"not {_shown(double)}.")
         data = _as_form(hand.get("entries", []), seats, where, problems)
-        if data is None:
+        if data is None or not double_ok:
             continue
         row = HandRow(0, number, double, 0)
         form = read_hand_form(sheet, row, data)
@@ -196,10 +207,15 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
 def _as_form(entries, seats, where, problems) -> MultiDict | None:
     """An entry list in the shape of the score form, so that one set of checks serves both."""
     data, ok = MultiDict(), True
-    for item in entries:
-        if not isinstance(item, dict) or not isinstance(item.get("player"), str) \
-                or item["player"] not in seats:
-            problems.append(f"{where}: every entry names a player of the game ({quote(item)} does not).")
+    for number, item in enumerate(entries, start=1):
+        if not isinstance(item, dict):
+            problems.append(f"{where}, entry {number}: must be an object naming a player.")
+            ok = False
+            continue
+        if not isinstance(item.get("player"), str) or item["player"] not in seats:
+            named = item.get("player")
+            problems.append(f"{where}, entry {number}: " + (f"{quote(named)} is not a player of this game."
+                            if isinstance(named, str) else "it does not name a player of this game."))
             ok = False
             continue
         seat = seats[item["player"]]
@@ -238,7 +254,14 @@ def _whole_number(item: dict, key: str, field: str, data: MultiDict, where: str,
     if value is None:
         return True
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {quote(value)}.")
+        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {_shown(value)}.")
         return False
     data.add(field, str(value))
     return True
+
+
+def _shown(value) -> str:
+    """A value from the document as a person reads it in a message: never a raw structure."""
+    if isinstance(value, (dict, list)):
+        return "a list" if isinstance(value, list) else "an object"
+    return quote(value)

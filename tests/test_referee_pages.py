@@ -13,7 +13,7 @@ def test_referee_tab_shows_draw_count_current_double_and_sources(client):
     assert "The hand starts with <strong>9|9</strong>" in page
     assert "everyone draws one until it appears" in page
     assert "chickenfoot-classic-rules.txt" in page and "The next six dominoes played" in page
-    assert "300 hands played at random" in page and "Stalemate: <strong>" in page
+    assert "300 hands played at random" in page and "Nobody goes out (a stalemate: nobody can play, nothing left to draw): <strong>" in page
 
 
 def test_referee_tab_marks_a_suggested_count(client):
@@ -108,3 +108,16 @@ def test_quotes_read_as_words_and_a_watching_phone_is_told_why_it_cannot_write(c
     _, view_key = keys(app, game_id)
     refused = phone(app, view_key).get(f"/games/{game_id}/hands/1")
     assert refused.status_code == 403 and "watch link" in refused.get_data(as_text=True)
+
+
+def test_the_referee_speaks_each_games_words(client):
+    from tests.sheet_helpers import start_game
+    mexican = start_game(client, players=("Ann", "Bo", "Cy"), game="mexican-train", preset="mexican-train",
+                         set_size=15)
+    page = client.get(f"/games/{mexican}/referee").get_data(as_text=True)
+    assert "round 1 of 16" in page and "hand 1 of 16" not in page
+    assert "Chicken yard" not in page and "Bone pile empty and unable to play" in page
+    classic = start_game(client)
+    page = client.get(f"/games/{classic}/referee").get_data(as_text=True)
+    assert "scores 0, like any player who goes out" in page
+    assert "not played: nobody has to announce their last tile" in page

@@ -95,6 +95,7 @@ def test_a_round_still_open_says_why_and_a_full_tie_has_no_winner(client, app):
     client.post(f"/games/{game_id}/hands/1", data=tie)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Ann and Bo tie on tiles left: enter the pips of Bo to settle it" in page
+    assert "settle it (the lowest pip total wins)." in page and "wins).." not in page   # the saved message
     client.post(f"/games/{game_id}/hands/1", data={**tie, f"points-{ids['Bo']}": "10"})
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "nobody wins this round" in page and "Enter round 2" in page      # the round is done

@@ -109,7 +109,7 @@ BAD = [
     (_broken(hands__0__entries__0__tiles=[[3, "x"]]), "not a tile"),
     (_broken(hands__0__entries__2__tiles=[[3, 4]]), "already in Ann"),
     (_broken(hands__0__entries__2__went_out=True), "Only one player can go out"),
-    (_broken(hands__0__entries__1__player="Zed"), "names a player of the game"),
+    (_broken(hands__0__entries__1__player="Zed"), "'Zed' is not a player of this game"),
     (_broken(hands="many"), '"hands" must be a list'),
 ]
 
@@ -160,3 +160,14 @@ def test_a_hand_without_entries_is_an_empty_hand(client):
     response = client.post("/games/import", json=doc)
     assert response.status_code == 201
     assert client.get(f"/games/{response.get_json()['id']}/export.json").get_json()["hands"] == []
+
+
+def test_every_kind_of_problem_is_listed_in_words_not_raw_data(client, app):
+    doc = _broken(preset="nonsense", players=["Ann", "Ann", "Cy"])
+    problems = client.post("/games/import", json=doc).get_json()["problems"]
+    assert any('"preset"' in p for p in problems) and any("same name" in p for p in problems)
+    doc = _broken(hands__0__double=8, hands__0__entries__2__points={"a": 1}, hands__0__entries__1="Bo")
+    problems = client.post("/games/import", json=doc).get_json()["problems"]
+    assert any("starts with 9|9, not 8" in p for p in problems)
+    assert any("entry 2: must be an object" in p for p in problems)
+    assert not any("{" in p for p in problems), problems

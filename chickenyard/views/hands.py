@@ -121,7 +121,7 @@ def save(game_id: int, number: int):
     state = "complete" if saved.complete_for(sheet.players, sheet.by_pips) else "saved, not complete yet"
     needs = None if sheet.by_pips else saved.round_still_needs(sheet.players)
     if needs:
-        state += f": {needs}"
+        state += f": {needs.rstrip('.')}"
     unit = sheet.unit.capitalize()
     label = f" ({double_label(saved.double)})" if saved.double >= 0 else ""
     flash(f"{unit} {number}{label} {state}." if changed else f"{unit} {number}: nothing changed.")
