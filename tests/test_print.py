@@ -131,3 +131,24 @@ def test_a_game_in_progress_prints_its_totals_so_far(client, app):
     page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
     total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
     assert re.findall(r'<td class="box">(.*?)</td>', total) == ["17", "30", "0"]
+
+
+def test_a_game_prints_on_a4_as_this_phone_chose_and_downloads_under_its_name(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"))
+    client.post(f"/games/{game_id}/name", data={"name": "Grandma's birthday"})
+    view = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    assert 'aria-current=true>Letter</a>' in view and f'/games/{game_id}/print?paper=a4' in view
+    chosen = client.get(f"/games/{game_id}/print?paper=a4")
+    assert "paper=a4" in chosen.headers["Set-Cookie"]
+    assert 'aria-current=true>A4</a>' in chosen.get_data(as_text=True)
+    # the choice is remembered: the sheet's PDF, without asking again, is A4
+    assert "PDF (A4)" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    pdf = client.get(f"/games/{game_id}/sheet.pdf")
+    _, size, _ = pdf_facts(pdf.data)
+    assert size in (expected_size("a4", False), expected_size("a4", True))
+    disposition = pdf.headers["Content-Disposition"]
+    assert disposition.startswith("attachment;") and 'filename="grandma-s-birthday-' in disposition
+    assert disposition.endswith('-a4.pdf"')
+    # a game without a name is named after its players
+    other = start_game(client, players=("Ann", "Bo", "Cy"))
+    assert 'filename="ann-bo-cy-' in client.get(f"/games/{other}/sheet.pdf").headers["Content-Disposition"]

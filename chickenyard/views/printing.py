@@ -1,27 +1,54 @@
 """Printed score sheets: the blank-sheet form, the print view, its stylesheet and the PDF."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+import re
+import unicodedata
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
 from ..print_sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
-from ..printing import LayoutError, double_svg, layout_css
+from ..printing import PAPERS, LayoutError, double_svg, layout_css
 from .loading import sheet_for
 
 bp = Blueprint("printing", __name__)
 
 
+PAPER_COOKIE = "paper"
+
+
+def remembered_paper() -> str:
+    """The paper this phone chose last (Letter until it chooses A4)."""
+    paper = (request.cookies.get(PAPER_COOKIE) or "").lower()
+    return paper if paper in PAPERS else "letter"
+
+
 def _paper_args():
-    paper = (request.args.get("paper") or "letter").lower()
+    paper = (request.args.get("paper") or remembered_paper()).lower()
     orientation = request.args.get("orientation") or "auto"
     return paper, orientation
 
 
-def _render(sheet: PrintSheet, css_url: str, pdf_url: str) -> str:
-    return render_template("print_sheet.html", ps=sheet, css_url=css_url, pdf_url=pdf_url,
+def remember_paper(response):
+    """A paper chosen in the address is kept for this phone's next print."""
+    paper = (request.args.get("paper") or "").lower()
+    if paper in PAPERS:
+        response.set_cookie(PAPER_COOKIE, paper, max_age=3600 * 24 * 365, httponly=True, samesite="Lax")
+    return response
+
+
+def _render(sheet: PrintSheet, css_url: str, pdf_url: str, paper_urls: dict | None = None) -> str:
+    return render_template("print_sheet.html", ps=sheet, css_url=css_url, pdf_url=pdf_url, paper_urls=paper_urls,
                            face=lambda n: Markup(double_svg(n, min(7.0, sheet.page.row_height - 2))))
+
+
+def file_name(text: str) -> str:
+    """A file name a phone can save: letters, digits and dashes."""
+    return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", text).encode("ascii", "ignore")
+                  .decode().lower()).strip("-")[:80] or "game"
 
 
 def _pdf(sheet: PrintSheet, html: str, name: str) -> Response:
@@ -31,8 +58,8 @@ def _pdf(sheet: PrintSheet, html: str, name: str) -> Response:
         abort(503, "PDF printing needs WeasyPrint and the Pango library; use the Print button instead.")
     stylesheets = [CSS(filename=str(_static("print-sheet.css"))), CSS(string=_css(sheet))]
     pdf = HTML(string=html, base_url=request.url_root).write_pdf(stylesheets=stylesheets)
-    return Response(pdf, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
+    return remember_paper(Response(pdf, mimetype="application/pdf",
+                                   headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}))
 
 
 def _static(name: str):
@@ -50,14 +77,15 @@ def _css(sheet: PrintSheet) -> str:
 def blank_form():
     form = read_blank_form(request.args) if request.args else None
     return render_template("print_form.html", form=form, presets=[rule_set(p) for p in PRESET_NAMES],
-                           games=GAMES, query=request.query_string.decode()), (422 if form and form.errors else 200)
+                           games=GAMES, query=request.query_string.decode(), paper=remembered_paper()), \
+        (422 if form and form.errors else 200)
 
 
 def _blank_or_form():
     form = read_blank_form(request.args)
     if form.errors:
         abort(Response(render_template("print_form.html", form=form, games=GAMES,
-                                       presets=[rule_set(p) for p in PRESET_NAMES],
+                                       presets=[rule_set(p) for p in PRESET_NAMES], paper=remembered_paper(),
                                        query=request.query_string.decode()), 422))
     return form.sheet
 
@@ -66,7 +94,8 @@ def _blank_or_form():
 def blank_view():
     sheet = _blank_or_form()
     query = request.query_string.decode()
-    return _render(sheet, url_for("printing.blank_css") + "?" + query, url_for("printing.blank_pdf") + "?" + query)
+    return remember_paper(make_response(_render(sheet, url_for("printing.blank_css") + "?" + query,
+                                                url_for("printing.blank_pdf") + "?" + query)))
 
 
 @bp.get("/print/sheet.css")
@@ -92,9 +121,13 @@ def _filled(game_id: int):
 @bp.get("/games/<int:game_id>/print")
 def filled_view(game_id: int):
     sheet, printed = _filled(game_id)
-    query = request.query_string.decode()
-    return _render(printed, url_for("printing.filled_css", game_id=game_id) + "?" + query,
-                   url_for("printing.filled_pdf", game_id=game_id) + "?" + query)
+    paper, orientation = _paper_args()
+    query = urlencode({"paper": paper, "orientation": orientation})
+    paper_urls = {name: url_for("printing.filled_view", game_id=game_id, paper=name, orientation=orientation)
+                  for name in PAPERS}
+    return remember_paper(make_response(_render(
+        printed, url_for("printing.filled_css", game_id=game_id) + "?" + query,
+        url_for("printing.filled_pdf", game_id=game_id) + "?" + query, paper_urls)))
 
 
 @bp.get("/games/<int:game_id>/print.css")
@@ -105,4 +138,6 @@ def filled_css(game_id: int):
 @bp.get("/games/<int:game_id>/sheet.pdf")
 def filled_pdf(game_id: int):
     sheet, printed = _filled(game_id)
-    return _pdf(printed, _render(printed, "", ""), f"chickenyard-game-{game_id}")
+    title = sheet.game.get("name") or " ".join(printed.names)
+    return _pdf(printed, _render(printed, "", ""),
+                f"{file_name(title)}-{printed.day}-{printed.page.paper}")
