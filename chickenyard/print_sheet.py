@@ -81,7 +81,9 @@ def read_blank_form(args) -> BlankForm:
         form.errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
         return form
     try:
-        set_size = int(typed["set"] or rules.sets[0])
+        # the rulebook's other games have one set: the form does not ask for it
+        set_size = rules.sets[0] if typed["game"] != "chickenfoot" and len(rules.sets) == 1 \
+            else int(typed["set"] or rules.sets[0])
         if set_size not in rules.sets:
             raise ValueError
     except ValueError:

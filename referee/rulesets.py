@@ -30,8 +30,8 @@ VALUE_WORDS = {
     ("hand_ends", "blocked"): "when someone goes out, or when it is blocked: nobody can play and nothing is left to draw",
     ("ending_on_double", 0): "scores 0, like any player who goes out",
     ("ending_on_double", 50): "costs 50 points: the player who goes out on a double scores 50",
-    ("last_tile_call", False): "not played: nobody has to announce their last tile",
-    ("last_tile_call", True): "played: a player down to one tile must announce it (tap, or say so)",
+    ("last_tile_call", False): "off: nobody has to announce their last tile",
+    ("last_tile_call", True): "on: a player down to one tile must say so",
 }
 # The rulebook's games (Mexican Train, Super 15) play rounds and draw from the bone pile.
 ROUND_LABELS = {

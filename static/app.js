@@ -259,3 +259,24 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
 })();
+
+// New game and blank sheet: only the choices that apply to the game chosen are shown (without
+// JavaScript, a button shows the form again for that game).
+(function () {
+  "use strict";
+  function follow(form) {
+    const game = form.querySelector("select[name=game]").value;
+    form.querySelectorAll("[data-games]").forEach(function (part) {
+      part.hidden = part.dataset.games.split(" ").indexOf(game) < 0;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form[data-game-form]").forEach(function (form) {
+      form.querySelectorAll(".no-js").forEach(function (el) { el.hidden = true; });
+      follow(form);
+      form.addEventListener("change", function (event) {
+        if (event.target.name === "game") follow(form);
+      });
+    });
+  });
+})();

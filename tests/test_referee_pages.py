@@ -120,4 +120,4 @@ def test_the_referee_speaks_each_games_words(client):
     classic = start_game(client)
     page = client.get(f"/games/{classic}/referee").get_data(as_text=True)
     assert "scores 0, like any player who goes out" in page
-    assert "not played: nobody has to announce their last tile" in page
+    assert "off: nobody has to announce their last tile" in page

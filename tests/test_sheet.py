@@ -298,7 +298,7 @@ def test_more_house_rules_differ_from_the_rule_set_and_reach_the_referee(client,
     # classic already lets a player draw instead of playing: that answer is not a house rule
     assert re.findall(r'<span class="house">(.*?)</span>', house) == [
         "Tiles each player draws: 12", "Plays on the starting double: 4", "The drawn tile: must be played",
-        "Last-tile call: yes"]
+        "Last-tile call: on: a player down to one tile must say so"]
     referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
     assert "<strong>12</strong> tiles each" in referee and "A house rule of this table." in referee
     exported = client.get(f"/games/{game_id}/export.json").get_json()

@@ -89,6 +89,9 @@ def create():
     if request.form.get("pick"):        # a known player tapped without JavaScript: seat them, stay
         pick_player(form, request.form["pick"])
         return _new_game_page(form)
+    if request.form.get("choose"):      # a game chosen without JavaScript: its own choices, nothing lost
+        form.errors.clear()
+        return _new_game_page(form)
     if not form.ok:
         return _new_game_page(form, 422)
     db = get_db()
