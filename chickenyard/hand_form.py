@@ -8,6 +8,7 @@ the field it concerns, and the typed values are kept to show the form again.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from referee.rulesets import leftover_points
@@ -23,6 +24,7 @@ class HandForm:
     typed_points: dict[int, str] = field(default_factory=dict)
     typed_tiles: dict[int, list[str]] = field(default_factory=dict)
     typed_left: dict[int, str] = field(default_factory=dict)     # Super 15: tiles left
+    find: dict[int, str] = field(default_factory=dict)           # tiles typed that could not be read
     went_out: str = ""
     errors: dict[str, str] = field(default_factory=dict)
     entries: dict[int, Entry] = field(default_factory=dict)
@@ -66,6 +68,7 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
         form.base[p.id] = data.get(f"base-{p.id}") or ""
         form.typed_points[p.id] = (data.get(f"points-{p.id}") or "").strip()
         form.typed_tiles[p.id] = _tile_values(data.getlist(f"tiles-{p.id}"))
+        _add_found_tiles(form, p, data.get(f"find-{p.id}") or "")
         form.typed_left[p.id] = (data.get(f"left-{p.id}") or "").strip()
 
     out_id = _went_out_player(sheet, form)
@@ -104,6 +107,22 @@ def _with_tiles_left(sheet: Sheet, form: HandForm, player, entry: Entry) -> Entr
 def _tile_values(values: list[str]) -> list[str]:
     """Tiles arrive as one checkbox each, or as one space-separated text."""
     return [piece for value in values for piece in value.replace(",", " ").split()]
+
+
+def _add_found_tiles(form: HandForm, player, text: str) -> None:
+    """Tiles typed rather than tapped ("12 7, 3 4"): the halves are read in pairs, and each tile
+    joins the player's picked tiles (the picker then shows it ticked)."""
+    halves = re.findall(r"\d+", text)
+    if re.search(r"[^\d\s,;|/.-]", text) or len(halves) % 2:
+        form.errors[f"tiles-{player.id}"] = (f"{text.strip()!r}: type each tile as its two numbers, "
+                                             "like 12 7, and separate tiles with commas.")
+        form.find[player.id] = text.strip()
+        return
+    picked = form.typed_tiles[player.id]
+    for a, b in zip(halves[::2], halves[1::2]):
+        tile = str(Tile(int(a), int(b))) if max(len(a), len(b)) <= 3 else f"{a}|{b}"   # too long: refused later
+        if tile not in picked:
+            picked.append(tile)
 
 
 def _went_out_player(sheet: Sheet, form: HandForm) -> int | None:

@@ -280,3 +280,42 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     });
   });
 })();
+
+// Tiles typed rather than tapped ("12 7, 3 4"): Enter or "Add" ticks them in the picker at once
+// (without JavaScript, "Add" shows the form again with them ticked).
+(function () {
+  "use strict";
+  function addTyped(field) {
+    const halves = field.value.match(/\d+/g) || [];
+    if (halves.length === 0 || halves.length % 2 || /[^\d\s,;|\/.-]/.test(field.value)) return false;
+    const entry = field.closest(".player-entry");
+    const boxes = [];
+    for (let i = 0; i < halves.length; i += 2) {
+      const a = Number(halves[i]), b = Number(halves[i + 1]);
+      const box = entry.querySelector('.tile-picker input[value="' + Math.min(a, b) + "|" + Math.max(a, b) + '"]');
+      if (!box) return false;           // not in this set: the server says why on saving
+      boxes.push(box);
+    }
+    boxes.forEach(function (box) {
+      box.checked = true;
+      const suit = box.closest("details.suit");
+      if (suit) suit.open = true;
+    });
+    field.value = "";
+    boxes[0].dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.matches && event.target.matches("[data-find-for]")) {
+      if (addTyped(event.target)) event.preventDefault();
+    }
+  });
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(".find-row button");
+    if (!button) return;
+    if (addTyped(button.parentNode.querySelector("[data-find-for]"))) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+})();

@@ -88,6 +88,8 @@ def save(game_id: int, number: int):
     form = read_hand_form(sheet, hand, request.form)
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
+    if request.form.get("then") == "find":   # tiles typed, "Add" pressed (no JavaScript): shown ticked, not saved yet
+        return _hand_page(sheet, hand, form)
     photo_for = _photo_next(sheet, request.form.get("then", ""))   # read before anything is written
     db = get_db()
     base = read_base(request.form, [p.id for p in sheet.players])

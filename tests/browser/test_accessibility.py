@@ -68,6 +68,10 @@ def every_page(page, base) -> dict[str, callable]:
         "referee": lambda: page.goto(game["url"] + "/referee"),
         "history": lambda: page.goto(game["url"] + "/history"),
         "share": lambda: page.goto(game["url"] + "/share"),
+        "this game (name, players, delete)": lambda: page.goto(game["url"] + "/settings"),
+        "players": lambda: page.goto(base + "/players"),
+        "a player": lambda: (page.goto(base + "/players"), page.locator("main a[href*='/players/']").first.click(),
+                             page.wait_for_load_state()),
         "big screen": lambda: page.goto(game["url"] + "/tv"),
         "printed sheet of the game": lambda: page.goto(game["url"] + "/print"),
         "home with a game": lambda: page.goto(base + "/"),
@@ -82,6 +86,10 @@ def every_page(page, base) -> dict[str, callable]:
         "mexican train sheet": lambda: start(page, base, "mexican-train"),
         "super 15 sheet": lambda: start(page, base, "super-15"),
         "super 15 round": lambda: page.get_by_role("link", name="Enter round 1").click(),
+        "mexican train round": lambda: (start(page, base, "mexican-train"),
+                                        page.get_by_role("link", name="Enter round 1").click(),
+                                        page.locator("fieldset.player-entry summary").first.click(),
+                                        page.locator("details.suit summary").first.click()),
         "not found": lambda: page.goto(base + "/games/999"),
     }
 
