@@ -66,5 +66,7 @@ def register_filters(app) -> None:
     app.jinja_env.filters["game_title"] = game_title
     app.jinja_env.filters["double_label"] = double_label
     app.jinja_env.filters["fromjson"] = json.loads
+    from .rule_words import register
+    register(app)
     # the hand's starting double is on the table, not in anyone's hand
     app.jinja_env.tests["is_start"] = lambda tile, double: tile.is_double and tile.low == double

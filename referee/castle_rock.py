@@ -126,7 +126,7 @@ class CastleRock:
         """A real table: the last tile told was mistyped or misread; it goes back among the tiles
         not yet turned over, and the row is as it was. Only before anything else happens."""
         if self.last_told is None or not self.row or self.row[-1] != self.last_told:
-            raise IllegalAction("Only the last tile told can be taken back, before any removal.")
+            raise IllegalAction("Only the last tile told can be taken back, before any removal.", RULES["end"])
         tile, self.last_told = self.last_told, None
         self.row = self.row[:-1]
         self.pile.append(tile)
@@ -136,13 +136,13 @@ class CastleRock:
     def _draw(self, tile: Tile | None) -> None:
         if tile is None:
             if not self.known_pile:
-                raise IllegalAction("Say which tile was turned over.")
+                raise IllegalAction("Say which tile was turned over.", RULES["end"])
             tile = self.pile.pop(0)
         else:
             if not tile.in_set(self.set_size):
-                raise IllegalAction(f"{tile} is not in a double-{self.set_size} set.")
+                raise IllegalAction(f"{tile} is not in a double-{self.set_size} set.", RULES["end"])
             if tile not in self.pile:
-                raise IllegalAction(f"{tile} is not in the bone pile (it was turned over already).")
+                raise IllegalAction(f"{tile} is not in the bone pile (it was turned over already).", RULES["end"])
             self.pile.remove(tile)
         self.row = self.row + (tile,)
 

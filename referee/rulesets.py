@@ -8,7 +8,7 @@ overrides one value and is marked as the table's own choice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .actions import ImpossibleRequest
 from .presets import CLASSIC, GAMES, LABELS, PRESETS
@@ -26,18 +26,6 @@ VALUE_WORDS = {
     ("empty_yard", "end"): "the hand ends when a player cannot play",
     ("play_drawn", "may"): "may be played",
     ("play_drawn", "must"): "must be played",
-    ("hand_ends", "stalemate"): "when someone goes out, or in a stalemate: nobody can play and nothing is left to draw",
-    ("hand_ends", "blocked"): "when someone goes out, or when it is blocked: nobody can play and nothing is left to draw",
-    ("ending_on_double", 0): "scores 0, like any player who goes out",
-    ("ending_on_double", 50): "costs 50 points: the player who goes out on a double scores 50",
-    ("last_tile_call", False): "off: nobody has to announce their last tile",
-    ("last_tile_call", True): "on: a player down to one tile must say so",
-}
-# The rulebook's games (Mexican Train, Super 15) play rounds and draw from the bone pile.
-ROUND_LABELS = {
-    "hands": "Rounds in a game",
-    "empty_yard": "Bone pile empty and unable to play",
-    "hand_ends": "The round ends",
 }
 NEXT_LOWEST = "agree to go to the next-lowest double"   # set-insert's own rule begins with these words
 ALTERNATE_BEGINNING_QUOTE = ("There is an alternate way to begin each hand, if all of the players agree. "
@@ -60,11 +48,10 @@ class Rule:
     stated: bool = True
     house: bool = False
     how: str = ""
-    words: str = ""          # the label in the game's own words, where it differs
 
     @property
     def label(self) -> str:
-        return self.words or LABELS.get(self.key, self.key.replace("_", " "))
+        return LABELS.get(self.key, self.key.replace("_", " "))
 
     def describe(self) -> str:
         """The value in a player's words."""
@@ -169,10 +156,7 @@ class RuleSet:
         return self.rules["nobody_holds_double"]
 
     def summary(self) -> list[Rule]:
-        rules = [self.rules[key] for key in LABELS if key in self.rules]
-        if self.unit == "round":
-            rules = [replace(r, words=ROUND_LABELS[r.key]) if r.key in ROUND_LABELS else r for r in rules]
-        return rules
+        return [self.rules[key] for key in LABELS if key in self.rules]
 
     def _check_set(self, set_size: int) -> None:
         if set_size not in self.sets:

@@ -319,3 +319,26 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     }
   }, true);
 })();
+
+// Share tab: copy a link with one tap. The clipboard API needs https, which the table's Wi-Fi
+// does not have, so the text is selected and copied the older way when it is missing.
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("button[data-copy]").forEach(function (button) { button.hidden = false; });
+});
+document.addEventListener("click", function (event) {
+  const button = event.target.closest && event.target.closest("button[data-copy]");
+  if (!button) return;
+  const source = document.getElementById(button.dataset.copy);
+  const text = source.textContent.trim();
+  function done() { button.textContent = "Copied"; }
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(done, function () {});
+    return;
+  }
+  const range = document.createRange();
+  range.selectNodeContents(source);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  try { if (document.execCommand("copy")) done(); } catch (e) { /* the text stays selected to copy by hand */ }
+});

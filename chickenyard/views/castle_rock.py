@@ -87,6 +87,13 @@ def _page(row, state, problem=None, typed="", status=200, photo_note=None):
                            stats=statistics(), photo_note=photo_note, vision=vision_available()), status
 
 
+def _said(problem: IllegalAction) -> str:
+    """A refusal in the player's words; the rulebook is quoted only where its rule is what refuses
+    (a removal, or drawing while one is possible), not under "say which tile" and the like."""
+    quoted = any(problem.rule is RULES[key] for key in ("three", "middle", "must"))
+    return problem.cites() if quoted else str(problem)
+
+
 @bp.post("/castle-rock/<int:game_id>/move")
 def move(game_id: int):
     row, state = _load(game_id)
@@ -96,7 +103,7 @@ def move(game_id: int):
         actions = _actions(choice, typed)
         state.apply(actions[0])
     except (IllegalAction, ValueError) as problem:
-        message = problem.cites() if isinstance(problem, IllegalAction) else str(problem)
+        message = _said(problem) if isinstance(problem, IllegalAction) else str(problem)
         return _page(row, state, message, typed, 422)
     # several tiles told at once (a photo of the row): each joins the row in turn, until a removal
     # must be made first; the rest wait in the box for after it
@@ -107,7 +114,7 @@ def move(game_id: int):
         except IllegalAction as problem:
             waiting = " ".join(str(a.tile) for a in actions[done:])
             flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
-                  f"{waiting} must wait: {problem.cites()}")
+                  f"{waiting} must wait: {_said(problem)}")
             break
     _store(game_id, state)
     later = {"tile": waiting[:200]} if waiting else {}
@@ -121,7 +128,7 @@ def untell(game_id: int):
     try:
         tile = state.untell()
     except IllegalAction as problem:
-        return _page(row, state, problem.cites(), status=422)
+        return _page(row, state, _said(problem), status=422)
     _store(game_id, state)
     flash(f"{tile} is taken back: it is among the tiles not yet turned over again.")
     return see_other(url_for("castle_rock.game", game_id=game_id, tile=str(tile)))

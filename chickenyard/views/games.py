@@ -20,7 +20,7 @@ bp = Blueprint("games", __name__)
 
 
 @bp.get("/")
-def home():
+def home(watch_typed: str = "", watch_problem: str | None = None):
     db = get_db()
     ids = known_game_ids()
     games = [g for g in db.query(
@@ -39,7 +39,8 @@ def home():
     shown = [g for g in games if not g["archived_at"]]
     return render_template("home.html", playing=[g for g in shown if not g["finished_at"]],
                            finished=[g for g in shown if g["finished_at"]],
-                           put_away=[g for g in games if g["archived_at"]], device=device_name())
+                           put_away=[g for g in games if g["archived_at"]], device=device_name(),
+                           watch_typed=watch_typed, watch_problem=watch_problem)
 
 
 @bp.get("/ping")

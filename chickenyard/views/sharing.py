@@ -3,7 +3,7 @@ the live sheet that phones poll, and the big-screen view."""
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, flash, g, make_response, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
 from ..access import EDIT, VIEW, grant, require
@@ -11,6 +11,7 @@ from ..db import get_db
 from ..htmx import see_other
 from ..serve import lan_addresses
 from ..store import rotate_edit_key
+from ..watch_codes import TryLimit, find_game, shown, watch_code
 from .loading import editable_sheet, live_etag, sheet_context, sheet_for
 
 bp = Blueprint("sharing", __name__)
@@ -42,13 +43,37 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#1d1b16", light="#ffffff", omitsize=True))
 
 
+@bp.post("/watch")
+def watch():
+    """A watch code typed on the home page: the game opens to watch, or the home page says why."""
+    typed = (request.form.get("code") or "").strip()[:20]
+    tries = current_app.extensions.setdefault("watch_code_tries", TryLimit())   # one count per running table
+    if not tries.allow(request.remote_addr or ""):
+        return _home_with_problem(typed, "Too many codes tried from this phone: wait a minute, then try again.", 429)
+    game_id = find_game(get_db(), current_app.config["SECRET_KEY"], typed)
+    if game_id is None:
+        return _home_with_problem(typed, "No game has that code here. Check it with the scorekeeper's Share tab "
+                                         "(six letters and digits, like K7M-4QX).", 422)
+    grant(game_id, get_db()["games"].get(game_id)["view_key"])
+    return see_other(url_for("games.sheet", game_id=game_id))
+
+
+def _home_with_problem(typed: str, problem: str, status: int):
+    from .games import home
+    response = make_response(home(watch_typed=typed, watch_problem=problem))
+    response.status_code = status
+    return response
+
+
 @bp.get("/games/<int:game_id>/share")
 def share(game_id: int):
     sheet = sheet_for(game_id)
     links = [("view", "Watch the sheet (read-only)", share_url(sheet.game["view_key"]))]
     if g.role == EDIT:
         links.insert(0, ("edit", "Keep score (can change the sheet)", share_url(sheet.game["edit_key"])))
-    return render_template("share.html", sheet=sheet, links=[(k, label, url, qr_svg(url)) for k, label, url in links])
+    code = shown(watch_code(current_app.config["SECRET_KEY"], sheet.game["view_key"]))
+    return render_template("share.html", sheet=sheet, code=code,
+                           links=[(k, label, url, qr_svg(url)) for k, label, url in links])
 
 
 @bp.post("/games/<int:game_id>/rotate")

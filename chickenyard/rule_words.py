@@ -1,0 +1,36 @@
+"""A rule's name and value as a family reads them on the Referee tab and the sheet: the rulebook's
+games speak of rounds and the bone pile, and a few bare values ("0", "no") get their words."""
+from __future__ import annotations
+
+VALUE_WORDS = {
+    ("hand_ends", "stalemate"): "when someone goes out, or in a stalemate: nobody can play and nothing is left to draw",
+    ("hand_ends", "blocked"): "when someone goes out, or when it is blocked: nobody can play and nothing is left to draw",
+    ("ending_on_double", 0): "scores 0, like any player who goes out",
+    ("ending_on_double", 50): "costs 50 points: the player who goes out on a double scores 50",
+    ("last_tile_call", False): "off: nobody has to announce their last tile",
+    ("last_tile_call", True): "on: a player down to one tile must say so",
+}
+# Mexican Train and Super 15 play rounds and draw from the bone pile
+ROUND_LABELS = {
+    "hands": "Rounds in a game",
+    "empty_yard": "Bone pile empty and unable to play",
+    "hand_ends": "The round ends",
+}
+
+
+def rule_label(rule, rules) -> str:
+    if rules.unit == "round" and rule.key in ROUND_LABELS:
+        return ROUND_LABELS[rule.key]
+    return rule.label
+
+
+def rule_value(rule) -> str:
+    value = rule.value
+    if isinstance(value, (bool, int, str)) and (rule.key, value) in VALUE_WORDS:
+        return VALUE_WORDS[rule.key, value]
+    return rule.describe()
+
+
+def register(app) -> None:
+    app.jinja_env.filters["rule_label"] = rule_label
+    app.jinja_env.filters["rule_value"] = rule_value

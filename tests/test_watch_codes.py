@@ -1,0 +1,40 @@
+"""A short watch code, read aloud and typed on another phone's home page."""
+from __future__ import annotations
+
+import re
+
+from chickenyard.watch_codes import ALPHABET, TryLimit
+from tests.sheet_helpers import start_game
+
+
+def code_on_share_page(client, game_id) -> str:
+    page = client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    return re.search(r'class="watch-code"><strong>([^<]+)</strong>', page).group(1)
+
+
+def test_a_watch_code_typed_on_another_phone_opens_the_game_to_watch(client, app):
+    game_id = start_game(client)
+    code = code_on_share_page(client, game_id)
+    assert re.fullmatch(f"[{ALPHABET}]{{3}}-[{ALPHABET}]{{3}}", code)
+    other = app.test_client()
+    token = re.search(r'name="csrf-token" content="([^"]+)"', other.get("/").get_data(as_text=True)).group(1)
+    typed = " " + code.lower().replace("-", " ") + " "          # as a person types it
+    response = other.post("/watch", data={"code": typed, "csrf_token": token})
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}")
+    sheet = other.get(f"/games/{game_id}")
+    assert sheet.status_code == 200 and "Undo last change" not in sheet.get_data(as_text=True)   # watching only
+    assert other.get(f"/games/{game_id}/hands/1").status_code == 403
+
+
+def test_a_wrong_code_is_explained_and_kept(client):
+    start_game(client)
+    response = client.post("/watch", data={"code": "XXX-XXX"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and "No game has that code here" in page and 'value="XXX-XXX"' in page
+
+
+def test_codes_are_tried_at_most_ten_a_minute_per_phone(client):
+    statuses = [client.post("/watch", data={"code": "AAA-AAA"}).status_code for _ in range(11)]
+    assert statuses[:10] == [422] * 10 and statuses[10] == 429
+    limit = TryLimit(tries=2, seconds=60)
+    assert [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")] == [True, True, False, True]
