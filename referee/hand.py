@@ -13,12 +13,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
+from .actions import ImpossibleRequest
 from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
-from .rulesets import RuleSet, leftover_points
+from .rulesets import HIGHEST_AVAILABLE, NEXT_LOWEST, RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
+
+
+class Reshuffle(ImpossibleRequest):
+    """set-insert: nobody holds the hand's double or a lower one; the tiles are dealt again."""
 
 
 @dataclass(frozen=True)
@@ -70,16 +75,29 @@ class Hand(Round):
         self._window = rules.value("last_tile_window") if "last_tile_window" in rules.rules else ANY_TIME
         self._before_play: BeforePlay | None = None
         self._check_tiles()
-        self._any_double = rules.lower_double_may_start
-        holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
-        if holder is None and self._any_double:
+        rule = rules.value("nobody_holds_double")
+        self._any_double = rule == HIGHEST_AVAILABLE          # classic's alternate beginning
+        self._next_lowest = str(rule).startswith(NEXT_LOWEST)  # set-insert
+        self.row_double = starting_double
+        self.seekers: set[int] = set()         # who drew in this round of the search for the double
+        holder = self.holder(self.double)
+        if holder is None and self._next_lowest:
+            # set-insert: "players may agree to either 1) go to the next-lowest double or 2) reshuffle
+            # all the tiles and draw new hands": never up, never a search
+            below = sorted((t for h in self.hands for t in h if t.is_double and t.low < starting_double), reverse=True)
+            if not below:
+                raise Reshuffle(f"Nobody holds {self.double} or a lower double: reshuffle all the tiles and draw "
+                                "new hands.")
+            self.double = below[0]
+            holder = self.holder(self.double)
+        elif holder is None and self._any_double:
             self.double = self._highest_available(starting_double)
-            holder = next((i for i, h in enumerate(self.hands) if self.double in h), None)
+            holder = self.holder(self.double)
         # the tiles laid down; a double set in the centre before the deal is on the table already
         self.table: set[Tile] = set() if holder is not None or self.double in self.yard else {self.double}
         if holder is not None:
             self.phase, self.turn = PLACE, holder
-        elif self.double in self.yard:
+        elif self.double in self.yard or (self._any_double and any(t.is_double for t in self.yard)):
             self.phase = SEEK      # classic: "every player must draw one domino ... until someone draws"
         else:
             self.phase = PLACE     # set in the centre before the deal, by the player before the starter
@@ -93,8 +111,12 @@ class Hand(Round):
         twin.yard, twin.ends, twin.table = set(self.yard), list(self.ends), set(self.table)
         twin.forced = list(self.forced) if self.forced else None
         twin.stuck, twin.skips, twin.calls = set(self.stuck), set(self.skips), dict(self.calls)
+        twin.seekers = set(self.seekers)
         twin.log, twin.rng = list(self.log), random.Random(1)
         return twin
+
+    def holder(self, tile: Tile) -> int | None:
+        return next((i for i, h in enumerate(self.hands) if tile in h), None)
 
     def _highest_available(self, preferred: int) -> Tile:
         """Classic's alternate beginning: "The player with the *highest available double* may play
@@ -256,12 +278,18 @@ class Hand(Round):
         self.yard.discard(tile)
         self.hands[self.turn].add(tile)
         if self.phase == SEEK:
-            if tile == self.double or (self._any_double and tile.is_double):
-                # alternate beginning: "This is continued until a double is drawn"
-                self.double = tile
-                self.phase = PLACE
-            else:
-                self.turn = (self.turn + 1) % self.players
+            # classic: "every player must draw *one domino*. This process repeats until someone draws
+            # the double"; everyone draws together, and "If multiple players draw doubles at the same
+            # time, the highest double is played"
+            self.seekers.add(self.turn)
+            self.turn = (self.turn + 1) % self.players
+            if len(self.seekers) == self.players or not self.yard:
+                self.seekers.clear()
+                found = sorted((t for h in self.hands for t in h if t == self.double or
+                                (self._any_double and t.is_double)), reverse=True)
+                if found:
+                    self.double = found[0]
+                    self.phase, self.turn = PLACE, self.holder(found[0])
             return
         self.drew_by_choice = bool(self._plays(self.hands[self.turn] - {tile}))
         self.drawn = tile
@@ -373,8 +401,8 @@ class Hand(Round):
         r = self.rules
         if self.phase == SEEK:
             wanted = "a double" if self._any_double else "it"
-            return IllegalAction(f"Nobody has played {self.double} yet: each player draws one tile in turn "
-                                 f"until {wanted} appears.", r["nobody_holds_double"])
+            return IllegalAction(f"Nobody has played {self.double} yet: every player draws one tile, round after "
+                                 f"round, until {wanted} appears.", r["nobody_holds_double"])
         if self.phase == PLACE:
             return IllegalAction(f"The hand starts with {self.double} and nothing else.", r["starting_double"])
         if isinstance(action, Play):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
 from .hand import Hand
 from .rulesets import rule_set
-from .tiles import BadTile, Tile
+from .tiles import BadTile, Tile, set_tiles
 
 FORMAT = "chickenyard/hand-v1"
 
@@ -80,23 +80,90 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     deal = record.get("deal")
     if not isinstance(deal, list) or len(deal) < 2 or not all(isinstance(h, list) for h in deal):
         raise BadRecord('"deal" lists each player\'s tiles, for at least two players')
+    # the hand's double: a record without one is the first hand of the set
+    double = record.get("double", record.get("starting_double", set_size))
+    if not isinstance(double, int) or isinstance(double, bool) or not 0 <= double <= set_size:
+        raise BadRecord(f'"double" is the number of the hand\'s starting double, 0 to {set_size}')
     moves = record.get("moves") or []
     if not isinstance(moves, list) or not moves:
-        raise BadRecord('"moves" is a list whose first move places the starting double')
+        raise BadRecord('"moves" is a list whose first move places the starting double, or draws to find it')
     parsed = [parse_move(m) for m in moves]
-    # the first play places the starting double (draws may come first while players seek it)
-    first_player, first = next(((p, a) for p, a in parsed if isinstance(a, Play)), (None, None))
-    if first is None or not first.tile.is_double or \
-            any(not isinstance(a, Draw) for _, a in parsed[:parsed.index((first_player, first))]):
-        raise BadRecord("the first move places the hand's starting double")
-    first_player = parsed[0][0]
+    hands = [[_tile(t) for t in h] for h in deal]
+    yard = [_tile(t) for t in record.get("yard") or []]
+    _check_deal(rules, set_size, double, hands, yard, record)
+    first_player = record.get("first_player", parsed[0][0])
+    if not isinstance(first_player, int) or not 0 <= first_player < len(deal):
+        raise BadRecord('"first_player" is a player\'s number')
     try:
-        hand = Hand(rules, set_size, [[_tile(t) for t in h] for h in deal],
-                    [_tile(t) for t in record.get("yard") or []], first.tile.low,
-                    first_player=first_player % len(deal))
+        hand = Hand(rules, set_size, hands, yard, double, first_player=first_player)
     except ValueError as problem:
         raise BadRecord(str(problem)) from problem
+    _check_starter(rules, record, hand)
     return hand, parsed
+
+
+def _check_deal(rules, set_size: int, double: int, hands: list, yard: list, record: dict) -> None:
+    """The deal plus the chicken yard (plus a double set in the centre) is the whole set, each player
+    drew the rule set's count (or the table's house rule), and a double set in the centre was not dealt."""
+    centre = Tile(double, double) if _in_centre(rules, record) else None
+    dealt = [t for h in hands for t in h] + yard
+    if centre is not None and centre in dealt:
+        raise BadRecord(f"the {rules.title} rules set {centre} in the centre before the tiles are drawn, "
+                        f"so it is in nobody's hand and not in the chicken yard "
+                        f"({rules['starting_double'].source}: \"{rules['starting_double'].quote}\")")
+    everything = dealt + ([centre] if centre is not None else [])
+    twice = sorted({t for t in everything if everything.count(t) > 1})
+    missing = sorted(set(set_tiles(set_size)) - set(everything))
+    stray = sorted(t for t in everything if not t.in_set(set_size))
+    if twice or missing or stray:
+        said = [f"{', '.join(map(str, twice))} twice"] if twice else []
+        said += [f"{', '.join(map(str, missing))} missing"] if missing else []
+        said += [f"{', '.join(map(str, stray))} not in the set"] if stray else []
+        raise BadRecord(f"the deal and the chicken yard hold the whole double-{set_size} set, each tile once: "
+                        + "; ".join(said))
+    try:
+        rule = rules.tiles_each(set_size, len(hands))
+    except ValueError as problem:
+        raise BadRecord(str(problem)) from problem
+    allowed = {rule.value} | ({s[0]} if (s := rules.proportional_draw(set_size, len(hands))) else set())
+    wrong = [i for i, h in enumerate(hands) if len(h) not in allowed]
+    if wrong:
+        raise BadRecord(f"each player draws {rule.value} tiles under the {rules.title} rules "
+                        f"(a different count is a house rule: \"tiles_each\"); player {wrong[0]} holds "
+                        f"{len(hands[wrong[0]])}")
+
+
+def _in_centre(rules, record: dict) -> bool:
+    """The encyclopedia sets only the first round's double in the centre: later rounds start with
+    "the highest double drawn that has not yet been used to start a round"."""
+    return rules["starting_double"].value == "centre" and not record.get("used_doubles")
+
+
+def _check_starter(rules, record: dict, hand: Hand) -> None:
+    """The encyclopedia's starter and its later rounds' doubles."""
+    used = record.get("used_doubles")
+    if used:
+        if not isinstance(used, list) or not all(isinstance(d, int) for d in used):
+            raise BadRecord('"used_doubles" lists the doubles that started earlier rounds')
+        drawn = sorted((t.low for h in hand.hands for t in h if t.is_double and t.low not in used), reverse=True)
+        if not drawn or drawn[0] != hand.double.low:
+            best = f"{drawn[0]}|{drawn[0]}" if drawn else "none"
+            raise BadRecord(f"this round starts with the highest double drawn not yet used ({best}), not "
+                            f"{hand.double} ({rules['nobody_holds_double'].source}: "
+                            f"\"{rules['nobody_holds_double'].quote}\")")
+    draw = record.get("starter_draw")
+    if draw is not None:
+        # encyclopedia: "In the first round only , everyone draws a single domino from the boneyard .
+        # The player drawing the highest value begins the round"
+        tiles = [_tile(t) for t in draw] if isinstance(draw, list) and len(draw) == hand.players else None
+        if tiles is None:
+            raise BadRecord('"starter_draw" names the tile each player drew to choose the starter')
+        pips = [t.pips for t in tiles]
+        starter = pips.index(max(pips))
+        placer = (starter - 1) % hand.players
+        if hand.turn != placer:
+            raise BadRecord(f"player {starter} drew the highest tile and begins: the double is placed "
+                            f"before player {starter}'s turn, by player {placer}")
 
 
 def _train(value):
@@ -216,6 +283,9 @@ def replay(record: dict) -> dict:
     for index, (player, action) in enumerate(moves):
         expected = action.player if isinstance(action, (MissedCall, TakeBack)) else hand.turn
         try:
+            if player != expected and getattr(hand, "phase", None) == "place":
+                raise IllegalAction(f"The hand starts with {hand.double}, set by player {hand.turn}.",
+                                    hand.rules["starting_double"])
             if player != expected or hand.is_over():
                 raise IllegalAction("The hand is over." if hand.is_over() else
                                     f"It is player {hand.turn}'s turn, not player {player}'s.",
@@ -253,6 +323,7 @@ def write_train_record(game, deal, yard, engine: int, first_player: int) -> dict
 
 
 def write_record(hand: Hand, deal, yard, preset: str, house_rules: dict | None = None) -> dict:
-    return {"format": FORMAT, "preset": preset, "set": hand.set_size, "house_rules": house_rules or {},
+    return {"format": FORMAT, "preset": preset, "set": hand.set_size, "double": hand.row_double,
+            "house_rules": house_rules or {},
             "deal": [[str(t) for t in tiles] for tiles in deal], "yard": sorted(str(t) for t in yard),
             "moves": [move_record(p, a) for p, a in hand.log]}

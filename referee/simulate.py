@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .hand import Hand
+from .hand import Hand, Reshuffle
 from .rulesets import RuleSet
 from .tiles import Tile, set_tiles
 
@@ -50,11 +50,22 @@ def deal_hand(rules: RuleSet, set_size: int, players: int, double: int, rng: ran
     return deal, tiles[players * each:]
 
 
+def start_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.Random,
+                      double: int | None = None) -> tuple[Hand, list, list]:
+    """A shuffled deal, dealt again where the rule set says so (set-insert: "reshuffle all the tiles
+    and draw new hands")."""
+    double = set_size if double is None else double
+    while True:
+        deal, yard = deal_hand(rules, set_size, players, double, rng)
+        try:
+            return Hand(rules, set_size, deal, yard, double, first_player=rng.randrange(players), rng=rng), deal, yard
+        except Reshuffle:
+            continue
+
+
 def play_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.Random,
                      double: int | None = None) -> tuple[Hand, list, list]:
-    double = set_size if double is None else double
-    deal, yard = deal_hand(rules, set_size, players, double, rng)
-    hand = Hand(rules, set_size, deal, yard, double, first_player=rng.randrange(players), rng=rng)
+    hand, deal, yard = start_random_hand(rules, set_size, players, rng, double)
     while not hand.is_over():
         actions = hand.legal_actions()
         hand.apply(actions[rng.randrange(len(actions))])

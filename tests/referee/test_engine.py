@@ -18,6 +18,8 @@ from referee.rulesets import rule_set
 from referee.simulate import play_random_hand, simulate
 from referee.tiles import Tile, set_tiles
 
+from .records_helper import whole_set_record
+
 T = Tile.parse
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -256,10 +258,10 @@ def test_a_take_back_is_written_in_a_record_and_replays():
 
 # --- records -----------------------------------------------------------------
 
-RECORD = {"format": "chickenyard/hand-v1", "preset": "classic", "set": 9, "house_rules": {},
-          "deal": [["9|9", "9|4", "2|5"], ["4|4", "0|0", "1|7"]], "yard": ["3|5", "6|6"],
-          "moves": [{"player": 0, "play": "9|9"}, {"player": 1, "draw": "3|5"}, {"player": 1, "pass": True},
-                    {"player": 0, "play": "9-4"}]}
+RECORD = whole_set_record(
+    "classic", 9, [["9|9", "9|4", "2|5"], ["4|4", "0|0", "1|7"]],
+    [{"player": 0, "play": "9|9"}, {"player": 1, "draw": "3|5"}, {"player": 1, "pass": True},
+     {"player": 0, "play": "9-4"}], {"tiles_each": 3})
 
 
 def test_the_issue_record_replays():
@@ -305,47 +307,6 @@ def test_simulate_cli_writes_records_that_replay(tmp_path):
 
 tables = st.sampled_from([("classic", 9, 6), ("classic", 6, 3), ("set-insert", 12, 4), ("encyclopedia", 9, 5),
                           ("family", 15, 8), ("double15-rulebook", 15, 4), ("classic", 9, 2)])
-
-
-@settings(max_examples=60, deadline=None)
-@given(table=tables, seed=st.integers(0, 10**6), double=st.integers(0, 15))
-def test_tiles_are_conserved_and_every_legal_action_applies(table, seed, double):
-    preset, set_size, players = table
-    house = {"last_tile_call": True}
-    if seed % 2 and rule_set(preset)["starting_double"].value == "holder":
-        house["nobody_holds_double"] = "highest"          # the alternate beginning
-    rules = rule_set(preset, house)
-    rng = random.Random(seed)
-    from referee.simulate import deal_hand
-    double = double % (set_size + 1)
-    deal, yard = deal_hand(rules, set_size, players, double, rng)
-    h = Hand(rules, set_size, deal, yard, double, first_player=seed % players, rng=rng)
-    everything = set(set_tiles(set_size))
-    played: set[Tile] = set()
-    steps = 0
-    while not h.is_over():
-        steps += 1
-        assert steps < 2000
-        actions = h.legal_actions()
-        assert actions
-        for action in actions:   # none of them is refused
-            h.copy().apply(action)
-        action = actions[rng.randrange(len(actions))]
-        if isinstance(action, Play):
-            played.add(action.tile)
-        player = h.turn
-        h.apply(action)
-        if isinstance(action, Play) and rules.value("take_back") and not h.is_over() and rng.random() < 0.2:
-            if h.can_take_back(player):                    # classic: taken back before the next player acts
-                h.apply(TakeBack(player))
-                played.discard(action.tile)
-        in_hands = set().union(*h.hands)
-        on_table = played | ({h.double} if h.double not in in_hands and h.double not in h.yard else set())
-        assert in_hands | h.yard | on_table == everything
-        assert len(in_hands) + len(h.yard) + len(on_table) == len(everything)
-    assert sum(h.outcome().points) == sum(
-        (rules.double_blank_points if t == Tile(0, 0) else t.pips) for hand_ in h.hands for t in hand_) + \
-        (rules.value("ending_on_double") if h.outcome().went_out is not None and h.last_tile.is_double else 0)
 
 
 @settings(max_examples=40, deadline=None)

@@ -11,7 +11,7 @@ from referee.actions import Draw, MissedCall, Pass, TakeBack
 from referee.hand import Hand
 from referee.mexican_train import MexicanTrainRound, PlayOn
 from referee.rulesets import PRESET_NAMES, leftover_points, rule_set
-from referee.simulate import deal_hand
+from referee.simulate import start_random_hand
 from referee.super15 import Place, Super15Round
 from referee.tiles import Tile, set_tiles
 
@@ -65,8 +65,7 @@ def _report_or_take_back(hand: Hand, player: int, rng: random.Random) -> None:
 def test_chickenfoot_hands(table, seed):
     rules, set_size, players, double = table
     rng = random.Random(seed)
-    deal, yard = deal_hand(rules, set_size, players, double, rng)
-    hand = Hand(rules, set_size, deal, yard, double, first_player=seed % players, rng=rng)
+    hand, _, _ = start_random_hand(rules, set_size, players, rng, double)
     everything = set(set_tiles(set_size))
     steps = 0
     while not hand.is_over():

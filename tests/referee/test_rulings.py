@@ -175,3 +175,97 @@ def test_super15_a_spell_covered_by_its_caster_binds_nobody():
     result = replay(_super15([["5|5", "1|2"], ["5|13", "4|13", "9|10"], ["5|6", "7|8"]],
                              ["0|1", "0|2", "0|6", "0|7", "8|9"], moves))
     assert result["legal"] and result["next_player"] == 0
+
+
+# --- the hand's starting double -------------------------------------------------------------------
+
+TWO = [["5|5", "1|2", "1|3", "1|4", "0|1"], ["3|3", "2|4", "2|5", "3|4", "0|2"]]    # 6|6 in the yard
+
+
+def _two(moves, preset="classic", deal=TWO, set_size=6, house=None, **fields):
+    return replay(whole_set_record(preset, set_size, deal, plays(*moves), {"tiles_each": 5, **(house or {})},
+                                   **fields))
+
+
+def test_the_first_hand_starts_with_the_highest_double_and_everyone_draws_together_to_find_it():
+    # classic: "The first hand will begin with the highest double being played first." and "If no
+    # player has the necessary double domino to start the hand, then every player must draw *one
+    # domino*. This process repeats until someone draws the double domino required to begin."
+    refused = _two([(0, "5|5")])
+    assert refused["move"] == 0 and "Nobody has played 6|6 yet" in refused["reason"]
+    # player 0 draws 6|6; player 1 still draws in the same round; then 6|6 is played
+    assert _two([(0, "draw 6|6"), (1, "draw 0|0"), (0, "6|6")])["legal"]
+    assert _two([(0, "draw 6|6"), (0, "6|6")])["move"] == 1
+    # a later hand states its double: the second hand begins with 5|5, held by player 0
+    assert _two([(0, "5|5")], double=5)["legal"]
+
+
+def test_the_holder_of_the_hands_double_sets_it():
+    # classic: "the player with the required double domino for each hand simply plays that domino"
+    deal = [TWO[0], ["6|6", "2|4", "2|5", "3|4", "0|2"]]
+    refused = _two([(0, "5|5")], deal=deal)
+    assert refused["move"] == 0 and refused["reason"] == "The hand starts with 6|6, set by player 1."
+    assert _two([(1, "6|6")], deal=deal)["legal"]
+
+
+def test_the_alternate_beginning_starts_with_the_highest_double_held_or_drawn():
+    # classic: "The player with the *highest available double* may play it." and "If multiple players
+    # draw doubles at the same time, the highest double is played."
+    alternate = {"nobody_holds_double": "highest"}
+    refused = _two([(1, "3|3")], house=alternate)
+    assert refused["move"] == 0 and refused["reason"] == "The hand starts with 5|5, set by player 0."
+    assert _two([(0, "5|5")], house=alternate)["legal"]
+    no_doubles = [["0|1", "1|2", "1|3", "1|4", "0|3"], ["0|4", "2|4", "2|5", "3|4", "0|2"]]
+    drawn = [(0, "draw 2|2"), (1, "draw 4|4")]
+    assert _two(drawn + [(1, "4|4")], deal=no_doubles, house=alternate)["legal"]
+    assert _two(drawn + [(0, "2|2")], deal=no_doubles, house=alternate)["move"] == 2
+
+
+def test_set_insert_goes_to_the_next_lowest_double_or_reshuffles():
+    # set-insert: "If no one holds the correct double tile to begin that particular hand, players may
+    # agree to either 1) go to the next-lowest double or 2) reshuffle all the tiles and draw new hands."
+    deal = [["6|6", "1|2", "1|3", "1|4", "0|1"], ["8|8", "2|4", "2|5", "3|4", "0|2"]]
+    refused = _two([(0, "6|6")], preset="set-insert", deal=deal, set_size=9)
+    assert refused["move"] == 0 and "starts with 8|8" in refused["reason"]
+    assert _two([(1, "8|8")], preset="set-insert", deal=deal, set_size=9)["legal"]
+    # never up, and never a search: with no lower double held, the tiles are dealt again
+    reshuffle = _two([(0, "draw 9|9")], preset="set-insert", deal=deal, set_size=9, double=5)
+    assert reshuffle["move"] is None and "reshuffle all the tiles" in reshuffle["reason"]
+
+
+def test_a_double_set_in_the_centre_is_not_dealt():
+    # family: "The starting double is set aside at the beginning of each round and placed in the center."
+    deal = [["9|9", "1|2", "1|3", "1|4", "0|1"], ["8|8", "2|4", "2|5", "3|4", "0|2"]]
+    refused = _two([(0, "9|9")], preset="family", deal=deal, set_size=9)
+    assert "in the centre before the tiles are drawn" in refused["reason"]
+    deal[0][0] = "0|0"
+    record = whole_set_record("family", 9, deal, plays((1, "9|9")), {"tiles_each": 5}, centre="9|9")
+    assert replay(record)["legal"]
+
+
+def test_the_deal_is_the_whole_set_and_each_player_drew_the_stated_count():
+    record = whole_set_record("classic", 6, TWO, plays((0, "draw 6|6"), (1, "draw 0|0"), (0, "6|6")))
+    refused = replay(record)                 # classic states 42 ÷ 2 = 21 each: 5 is a house rule
+    assert refused["move"] is None and "house rule" in refused["reason"]
+    record["house_rules"] = {"tiles_each": 5}
+    record["yard"].remove("4|6")
+    assert "4|6 missing" in replay(record)["reason"]
+    record["yard"] += ["4|6", "1|2"]
+    assert "1|2 twice" in replay(record)["reason"]
+
+
+def test_encyclopedia_first_round_starter_and_later_rounds_double():
+    # encyclopedia: "The player drawing the highest value begins the round" and "In each subsequent
+    # round , the highest double drawn that has not yet been used to start a round starts the next round ."
+    deal = [["9|0", "9|1", "0|0"], ["9|2", "9|3", "4|5"]]
+    first = whole_set_record("encyclopedia", 9, deal, plays((1, "9|9")), {"tiles_each": 3}, centre="9|9",
+                             starter_draw=["1|2", "6|6"])
+    assert "player 1 drew the highest tile" in replay(first)["reason"]
+    first["starter_draw"] = ["6|6", "1|2"]
+    assert replay(first)["legal"]
+    later = [["9|0", "7|7", "0|0"], ["9|2", "5|5", "4|5"]]
+    record = whole_set_record("encyclopedia", 9, later, plays((1, "5|5")), {"tiles_each": 3},
+                              double=5, used_doubles=[9])
+    assert "highest double drawn not yet used (7|7)" in replay(record)["reason"]
+    record.update(double=7, moves=plays((0, "7|7")))
+    assert replay(record)["legal"]
