@@ -64,6 +64,8 @@ def register_filters(app) -> None:
     app.jinja_env.filters["quote_text"] = quote_text
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title
+    from referee.tiles import SET_SIZES
+    app.jinja_env.globals["SET_SIZES"] = SET_SIZES
     app.jinja_env.filters["double_label"] = double_label
     app.jinja_env.filters["fromjson"] = json.loads
     from .rule_words import register

@@ -17,9 +17,25 @@ class Play:
         return self.tile.other(self.joins)
 
     def notation(self) -> str:
-        if self.tile.is_double:
-            return f"{self.tile.low}|{self.tile.low}"
-        return f"{self.joins}-{self.new_end}"
+        return notation(self.tile, self.joins)
+
+
+def notation(tile: Tile, joins: int) -> str:
+    """A play as a record writes it: "a-b" joins an end showing a and leaves b; a double is "a|a"."""
+    return f"{tile.low}|{tile.low}" if tile.is_double else f"{joins}-{tile.other(joins)}"
+
+
+_PLAYS: dict[tuple[int, int, int], Play] = {}
+
+
+def play_of(tile: Tile, joins: int) -> Play:
+    """The same Play value for the same tile and end each time: a move is looked at far more often
+    than it is made."""
+    key = (tile.low, tile.high, joins)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(tile, joins)
+    return play
 
 
 @dataclass(frozen=True)

@@ -58,9 +58,10 @@ def _three_share(a: Tile, b: Tile, c: Tile) -> bool:
     return bool({a.low, a.high} & {b.low, b.high} & {c.low, c.high})
 
 
-def removals(row: tuple[Tile, ...]) -> list:
+def removals(row: tuple[Tile, ...], start: int = 0) -> list:
+    """The removals the row offers, looking at the windows of three that begin at `start` or later."""
     found = []
-    for i in range(len(row) - 2):
+    for i in range(max(start, 0), len(row) - 2):
         a, b, c = row[i], row[i + 1], row[i + 2]
         if _three_share(a, b, c):
             found.append(RemoveThree(i))
@@ -89,11 +90,14 @@ class CastleRock:
         self.known_pile = known_pile          # False: a real table, the next tile is told by the player
         self.unseen = set(self.pile) if not known_pile else None
         self.row: tuple[Tile, ...] = ()
-        self.moves: list = []
+        self.moves = 0                        # removals, draws and corrections made
+        self._options: list | None = None     # the removals on offer, until the row changes
         self.last_told: Tile | None = None    # a real table's last tile told, until something else happens
 
     def legal_actions(self) -> list:
-        options = removals(self.row)
+        if self._options is None:
+            self._options = removals(self.row)
+        options = self._options
         if options:
             return options                     # "you must always remove at least 1 domino"
         if self.pile:
@@ -108,6 +112,8 @@ class CastleRock:
                 raise IllegalAction("A removal is possible, so one must be made before drawing."
                                     if self.pile else "The bone pile is empty.", rule)
             self._draw(action.tile)
+            # a tile is drawn only when the row offers nothing: only the new last three can match
+            self._options = removals(self.row, len(self.row) - 3)
             self.last_told = self.row[-1] if not self.known_pile else None
         else:
             self.last_told = None
@@ -115,12 +121,14 @@ class CastleRock:
                 raise IllegalAction("That removal is not allowed: the tiles do not share a number.",
                                     RULES["three" if isinstance(action, RemoveThree) else "middle"])
             self.row = after(self.row, action)
-        self.moves.append(action)
+            self._options = None
+        self.moves += 1
         # an emptied row starts again with three tiles (rulebook: "simply draw 3 tiles"); at a real
         # table the player turns them over and says which they are
         if not self.row and self.pile and self.known_pile and not isinstance(action, DrawTile):
             for _ in range(min(3, len(self.pile))):
                 self._draw(None)
+            self._options = None
 
     def untell(self) -> Tile:
         """A real table: the last tile told was mistyped or misread; it goes back among the tiles
@@ -130,7 +138,8 @@ class CastleRock:
         tile, self.last_told = self.last_told, None
         self.row = self.row[:-1]
         self.pile.append(tile)
-        self.moves.append(None)
+        self._options = None
+        self.moves += 1
         return tile
 
     def _draw(self, tile: Tile | None) -> None:
@@ -148,14 +157,14 @@ class CastleRock:
 
     def to_json(self) -> dict:
         return {"set": self.set_size, "row": [str(t) for t in self.row], "pile": [str(t) for t in self.pile],
-                "known_pile": self.known_pile, "moves": len(self.moves),
+                "known_pile": self.known_pile, "moves": self.moves,
                 "last_told": str(self.last_told) if self.last_told else None}
 
     @classmethod
     def from_json(cls, doc: dict) -> "CastleRock":
         game = cls([Tile.parse(t) for t in doc["pile"]], doc["set"], known_pile=doc["known_pile"])
         game.row = tuple(Tile.parse(t) for t in doc["row"])
-        game.moves = [None] * doc.get("moves", 0)
+        game.moves = doc.get("moves", 0)
         game.last_told = Tile.parse(doc["last_told"]) if doc.get("last_told") else None
         return game
 
@@ -164,6 +173,7 @@ class CastleRock:
         if self.known_pile:
             for _ in range(min(3, len(self.pile))):
                 self._draw(None)
+            self._options = None
 
     def is_over(self) -> bool:
         return not self.legal_actions()
@@ -184,9 +194,9 @@ def tiles_beyond(row: tuple[Tile, ...], photographed: list[Tile]) -> tuple[list[
 
 # --- policies -------------------------------------------------------------------
 
-def greedy(row: tuple[Tile, ...]):
+def greedy(row: tuple[Tile, ...], options: list | None = None):
     """The first removal found, three at a time when possible."""
-    options = removals(row)
+    options = removals(row) if options is None else options
     threes = [o for o in options if isinstance(o, RemoveThree)]
     return (threes or options)[0]
 
@@ -201,9 +211,9 @@ def best_outcome(row: tuple[Tile, ...]) -> tuple[int, int]:
     return min(best_outcome(after(row, o)) for o in options)
 
 
-def searching(row: tuple[Tile, ...]):
+def searching(row: tuple[Tile, ...], options: list | None = None):
     """Look through every order of removals up to the next draw; keep the row that ends shortest."""
-    return min(removals(row), key=lambda o: best_outcome(after(row, o)))
+    return min(removals(row) if options is None else options, key=lambda o: best_outcome(after(row, o)))
 
 
 def play(policy, seed: int, set_size: int = 15) -> bool:
@@ -213,7 +223,7 @@ def play(policy, seed: int, set_size: int = 15) -> bool:
         actions = game.legal_actions()
         if not actions:
             return game.won()
-        game.apply(actions[0] if isinstance(actions[0], DrawTile) else policy(game.row))
+        game.apply(actions[0] if isinstance(actions[0], DrawTile) else policy(game.row, actions))
 
 
 def win_rates(games: int, seed: int = 0, set_size: int = 15) -> dict:

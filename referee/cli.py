@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .draw import Refusal, draw_count
 from .rulesets import GAME_PRESETS, PRESET_NAMES, rule_set
+from .tiles import SET_SIZES
 
 COMMANDS: dict[str, tuple[str, Callable, Callable]] = {}
 
@@ -27,7 +28,7 @@ def command(name: str, help_text: str, setup: Callable):
 def _preset_args(parser):
     parser.add_argument("--preset", default="classic", help=", ".join(PRESET_NAMES))
     parser.add_argument("--set", type=int, default=None, dest="set_size",
-                        help="6, 9, 12, 15 or 18 (double-9 for Chickenfoot, double-15 for Castle Rock)")
+                        help=", ".join(map(str, SET_SIZES)) + " (double-9 for Chickenfoot, double-15 for Castle Rock)")
     parser.add_argument("--house", default="{}", help='house rules as JSON, e.g. {"double_blank": 25}')
 
 
@@ -186,7 +187,7 @@ def _simulate_castle_rock(args):
         raise Refusal("--games must be at least 1")
     start = time.perf_counter()
     set_size = 15 if args.set_size is None else args.set_size
-    if set_size not in (6, 9, 12, 15, 18):
+    if set_size not in SET_SIZES:
         raise Refusal(f"there is no double-{set_size} set")
     figures = win_rates(args.games, args.seed, set_size)
     figures["seconds"] = round(time.perf_counter() - start, 1)
@@ -218,7 +219,7 @@ def _simulate(args):
     def keep(hand, deal, yard):
         if folder:
             path = folder / f"hand-{len(written) + 1:05d}.json"
-            path.write_text(json.dumps(write_record(hand, deal, yard, rules.preset, rules.house_rules)))
+            path.write_text(json.dumps(write_record(hand, deal, yard)))
             written.append(path)
 
     start = time.perf_counter()

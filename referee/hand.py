@@ -10,25 +10,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
-from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
-from .actions import ImpossibleRequest
+from .actions import Draw, IllegalAction, ImpossibleRequest, MissedCall, Pass, Play, TakeBack, play_of
 from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
 from .rulesets import HIGHEST_AVAILABLE, NEXT_LOWEST, RuleSet, leftover_points
 from .tiles import Tile
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
+_IN_ORDER = attrgetter("low", "high")       # the yard in a fixed order, so that a seed replays
+_NOTHING: frozenset = frozenset()
 
 
 class Reshuffle(ImpossibleRequest):
     """set-insert: nobody holds the hand's double or a lower one; the tiles are dealt again."""
 
 
-@dataclass(frozen=True)
-class BeforePlay:
-    """What a take-back restores (classic: "The domino just played may be picked up and replaced")."""
+class BeforePlay(NamedTuple):
+    """What a take-back restores (classic: "The domino just played may be picked up and replaced"):
+    an immutable value, taken at every play at a classic table, so a light one."""
     tile: Tile
     player: int
     ends: tuple[int, ...]
@@ -128,12 +130,9 @@ class Hand(Round):
         return (below or held or [self.double])[0]
 
     def _check_tiles(self) -> None:
-        seen: set[Tile] = set()
-        for tiles in [*self.hands, self.yard]:
-            for tile in tiles:
-                if tile in seen or not tile.in_set(self.set_size):
-                    raise ValueError(f"{tile} is dealt twice or is not in a double-{self.set_size} set")
-                seen.add(tile)
+        dealt = [t for h in self.hands for t in h] + list(self.yard)
+        if len(set(dealt)) != len(dealt) or any(t.high > self.set_size for t in dealt):
+            raise ValueError(f"a tile is dealt twice or is not in a double-{self.set_size} set")
 
     # --- what may be done --------------------------------------------------
 
@@ -146,14 +145,14 @@ class Hand(Round):
     def _plays(self, tiles: Iterable[Tile]) -> list[Play]:
         if self.forced is not None:
             suit = self.forced[0]
-            return [Play(t, suit) for t in tiles if t.low == suit or t.high == suit]
-        targets = self.targets()
+            return [play_of(t, suit) for t in tiles if t.low == suit or t.high == suit]
+        targets = set(self.ends)
         plays = []
         for t in tiles:
             if t.low in targets:
-                plays.append(Play(t, t.low))
+                plays.append(play_of(t, t.low))
             if t.high in targets and t.high != t.low:
-                plays.append(Play(t, t.high))
+                plays.append(play_of(t, t.high))
         return plays
 
     def on_table(self) -> set[Tile]:
@@ -176,7 +175,7 @@ class Hand(Round):
         if self.phase == SEEK:
             return [Draw()]
         if self.phase == PLACE:
-            return [Play(self.double, self.double.low)]
+            return [play_of(self.double, self.double.low)]
         if self.replacing:
             # classic: "picked up and replaced with another" (a drawn tile taken back: laid again)
             return self._plays([self.drawn] if self.drawn is not None else self.hands[self.turn])
@@ -193,33 +192,34 @@ class Hand(Round):
     # --- doing it ------------------------------------------------------------
 
     def apply(self, action) -> None:
+        kind = action.__class__
         if self.phase == OVER:
             raise IllegalAction("The hand is over.", self.rules["hand_ends"])
-        if isinstance(action, TakeBack):
+        if kind is TakeBack:
             return self._take_back(action)
-        if isinstance(action, MissedCall):
+        if kind is MissedCall:
             return self._missed_call(action)
         legal = self.legal_actions()
-        if action not in legal and not (isinstance(action, Draw) and Draw() in legal):
-            raise self._why_not(action)
-        if isinstance(action, Draw) and action.tile is not None and action.tile not in self.yard:
-            raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
+        if action not in legal:
+            if not (kind is Draw and Draw() in legal):
+                raise self._why_not(action)
+            if action.tile not in self.yard:
+                raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
         self._legal = None
-        if isinstance(action, Play):
-            # a domino laid down: the one before it can no longer be taken back
-            self._before_play = None
-            if self._take_backs and self.phase == PLAY:
-                self._before_play = BeforePlay(action.tile, self.turn, tuple(self.ends),
-                                               tuple(self.forced) if self.forced else None, self.drawn,
-                                               self.drew_by_choice, frozenset(self.stuck),
-                                               frozenset(self.skips), tuple(self.calls.items()), self.turns)
+        if kind is Play:
+            # a domino laid down: the one before it can no longer be taken back, and this one can
+            self._before_play = BeforePlay(
+                action.tile, self.turn, tuple(self.ends), tuple(self.forced) if self.forced else None,
+                self.drawn, self.drew_by_choice, frozenset(self.stuck) if self.stuck else _NOTHING,
+                frozenset(self.skips) if self.skips else _NOTHING, tuple(self.calls.items()), self.turns,
+            ) if self._take_backs and self.phase == PLAY else None
         self.turns += 1
         self.log.append((self.turn, action))
         if self.calls:
             self._watch_calls(action)
-        if isinstance(action, Play):
+        if kind is Play:
             self._play(action)
-        elif isinstance(action, Draw):
+        elif kind is Draw:
             self._draw(action)
         else:
             self._pass()
@@ -273,7 +273,7 @@ class Hand(Round):
         self.forced = [self.double.low, self.rules.hub_plays]
 
     def _draw(self, draw: Draw) -> None:
-        tile = draw.tile or self.rng.choice(sorted(self.yard))
+        tile = draw.tile or self.rng.choice(sorted(self.yard, key=_IN_ORDER))
         self.log[-1] = (self.turn, Draw(tile))
         self.yard.discard(tile)
         self.hands[self.turn].add(tile)
@@ -304,7 +304,7 @@ class Hand(Round):
             # 'chicken yard,' then that player will be forced to pass." A player who passes while
             # holding a play (a drawn tile declined) has not been forced to.
             self.stuck.add(self.turn)
-            if len(self.stuck) == self.players:
+            if len(self.stuck) == len(self.hands):
                 return self._finish(*self._stuck())
         self._next_turn()
 
@@ -316,9 +316,12 @@ class Hand(Round):
 
     def _next_turn(self) -> None:
         self.drew_by_choice = False
-        skipped = None
-        for _ in range(self.players):
-            self.turn = (self.turn + 1) % self.players
+        skipped, players = None, len(self.hands)
+        if not self.skips:
+            self.turn = (self.turn + 1) % players
+            return
+        for _ in range(players):
+            self.turn = (self.turn + 1) % players
             if self.turn not in self.skips:
                 break
             self.skips.discard(self.turn)   # classic: "his/her turn is *skipped*"
@@ -370,7 +373,7 @@ class Hand(Round):
             raise IllegalAction(f"{call.tile} is not in the chicken yard.", rule)
         del self.calls[call.player]
         if self.yard:
-            tile = call.tile or self.rng.choice(sorted(self.yard))
+            tile = call.tile or self.rng.choice(sorted(self.yard, key=_IN_ORDER))
             self.log.append((call.player, MissedCall(call.player, tile)))
             self.yard.discard(tile)
             self.hands[call.player].add(tile)   # drawn without playing it

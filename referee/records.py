@@ -5,7 +5,10 @@ Like a chess game in PGN: the deal, the chicken yard, and the moves. A play
 """
 from __future__ import annotations
 
-from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
 from .hand import Hand
 from .rulesets import rule_set
 from .tiles import BadTile, Tile, set_tiles
@@ -67,6 +70,30 @@ def move_record(player: int, action) -> dict:
     return {"player": player, "pass": True}
 
 
+def _read_deal(record: dict, fewest: int = 2, most: int | None = None) -> tuple[list, list]:
+    """The players' tiles and the yard, as tiles; the moves checked to be a list."""
+    deal = record.get("deal")
+    if not isinstance(deal, list) or not fewest <= len(deal) <= (most or len(deal)) \
+            or not all(isinstance(h, list) for h in deal):
+        raise BadRecord('"deal" lists each player\'s tiles, for ' +
+                        (f"{fewest} to {most} players" if most else f"at least {fewest} players"))
+    if not isinstance(record.get("moves"), list):
+        raise BadRecord('"moves" is a list')
+    return [[_tile(t) for t in h] for h in deal], [_tile(t) for t in record.get("yard") or []]
+
+
+def _each_once(tiles: list, set_size: int, also: str = "") -> None:
+    if len(set(tiles)) != len(tiles) or any(not t.in_set(set_size) for t in tiles):
+        raise BadRecord(f"a tile is dealt twice{also} or is not in a double-{set_size} set")
+
+
+def _first_player(record: dict, players: int, default: int = 0) -> int:
+    first = record.get("first_player", default)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise BadRecord('"first_player" is a player\'s number')
+    return first
+
+
 def start_hand(record: dict) -> tuple[Hand, list]:
     if not isinstance(record, dict) or record.get("format", FORMAT) != FORMAT:
         raise BadRecord(f'a hand record is a JSON object with "format": "{FORMAT}"')
@@ -77,9 +104,7 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     set_size = record.get("set")
     if set_size not in rules.sets:
         raise BadRecord(f'"set" must be one of {list(rules.sets)} for the {rules.title} rules')
-    deal = record.get("deal")
-    if not isinstance(deal, list) or len(deal) < 2 or not all(isinstance(h, list) for h in deal):
-        raise BadRecord('"deal" lists each player\'s tiles, for at least two players')
+    hands, yard = _read_deal(record)
     # the hand's double: a record without one is the first hand of the set
     double = record.get("double", record.get("starting_double", set_size))
     if not isinstance(double, int) or isinstance(double, bool) or not 0 <= double <= set_size:
@@ -88,12 +113,8 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     if not isinstance(moves, list) or not moves:
         raise BadRecord('"moves" is a list whose first move places the starting double, or draws to find it')
     parsed = [parse_move(m) for m in moves]
-    hands = [[_tile(t) for t in h] for h in deal]
-    yard = [_tile(t) for t in record.get("yard") or []]
     _check_deal(rules, set_size, double, hands, yard, record)
-    first_player = record.get("first_player", parsed[0][0])
-    if not isinstance(first_player, int) or not 0 <= first_player < len(deal):
-        raise BadRecord('"first_player" is a player\'s number')
+    first_player = _first_player(record, len(hands), parsed[0][0])
     try:
         hand = Hand(rules, set_size, hands, yard, double, first_player=first_player)
     except ValueError as problem:
@@ -193,21 +214,13 @@ def parse_train_move(move: dict):
 
 def start_train_round(record: dict):
     from .mexican_train import MexicanTrainRound
-    deal = record.get("deal")
-    if not isinstance(deal, list) or not 2 <= len(deal) <= 10 or not all(isinstance(h, list) for h in deal):
-        raise BadRecord('"deal" lists each player\'s tiles, for 2 to 10 players')
+    hands, yard = _read_deal(record, 2, 10)
     engine = record.get("engine", 15)
-    if not isinstance(engine, int) or not 0 <= engine <= 15:
+    if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= 15:
         raise BadRecord('"engine" is the engine double, 0 to 15')
-    moves = record.get("moves")
-    if not isinstance(moves, list):
-        raise BadRecord('"moves" is a list')
-    tiles = [_tile(t) for h in deal for t in h] + [_tile(t) for t in record.get("yard") or []]
-    if len(set(tiles)) != len(tiles) or Tile(engine, engine) in tiles or any(not t.in_set(15) for t in tiles):
-        raise BadRecord("a tile is dealt twice, is the engine, or is not in a double-15 set")
-    game = MexicanTrainRound([[_tile(t) for t in h] for h in deal], [_tile(t) for t in record.get("yard") or []],
-                             engine, first_player=record.get("first_player", 0) % len(deal))
-    return game, [parse_train_move(m) for m in moves]
+    _each_once([t for h in hands for t in h] + yard + [Tile(engine, engine)], 15, ", is the engine,")
+    game = MexicanTrainRound(hands, yard, engine, first_player=_first_player(record, len(hands)))
+    return game, [parse_train_move(m) for m in record["moves"]]
 
 
 def parse_super15_move(move: dict):
@@ -235,28 +248,18 @@ def parse_super15_move(move: dict):
 
 def start_super15(record: dict):
     from .super15 import Super15Round
-    deal = record.get("deal")
-    if not isinstance(deal, list) or not 2 <= len(deal) <= 10 or not all(isinstance(h, list) for h in deal):
-        raise BadRecord('"deal" lists each player\'s tiles, for 2 to 10 players')
-    moves = record.get("moves")
-    if not isinstance(moves, list):
-        raise BadRecord('"moves" is a list')
-    hands = [[_tile(t) for t in h] for h in deal]
-    yard = [_tile(t) for t in record.get("yard") or []]
-    everything = [t for h in hands for t in h] + yard
-    if len(set(everything)) != len(everything) or any(not t.in_set(15) for t in everything):
-        raise BadRecord("a tile is dealt twice or is not in a double-15 set")
-    game = Super15Round(hands, yard, first_player=record.get("first_player", 0) % len(deal))
-    return game, [parse_super15_move(m) for m in moves]
+    hands, yard = _read_deal(record, 2, 10)
+    _each_once([t for h in hands for t in h] + yard, 15)
+    game = Super15Round(hands, yard, first_player=_first_player(record, len(hands)))
+    return game, [parse_super15_move(m) for m in record["moves"]]
 
 
-def write_super15_record(game, deal, yard, first_player: int) -> dict:
+def _write_super15(game, deal, yard, first_player: int) -> dict:
     from .super15 import DrawTwo, Place
     moves = []
     for player, action in game.log:
         if isinstance(action, Place):
-            text = f"{action.tile.low}|{action.tile.low}" if action.tile.is_double else str(action.tile).replace("|", "-")
-            move = {"player": player, "play": text, "on": "new" if action.end == -1 else action.end}
+            move = {"player": player, "play": notation(action.tile, action.tile.low), "on": "new" if action.end == -1 else action.end}
             if action.others_draw:
                 move["others_draw"] = {str(p): str(t) for p, t in action.others_draw}
             moves.append(move)
@@ -271,12 +274,10 @@ def write_super15_record(game, deal, yard, first_player: int) -> dict:
 def replay(record: dict) -> dict:
     """Replay a record: the first illegal move, or the state reached."""
     try:
-        if isinstance(record, dict) and record.get("game") == "super-15":
-            hand, moves = start_super15(record)
-        elif isinstance(record, dict) and record.get("game") == "mexican-train":
-            hand, moves = start_train_round(record)
-        else:
-            hand, moves = start_hand(record)
+        game = record.get("game", "chickenfoot") if isinstance(record, dict) else "chickenfoot"
+        if game not in GAMES:
+            raise BadRecord(f'"game" is one of {", ".join(GAMES)}')
+        hand, moves = GAMES[game].start(record)
     except BadRecord as problem:
         return {"legal": False, "move": None, "reason": str(problem), "rule": None, "source": None,
                 "over": False, "ended_by": None, "points": None, "next_player": None}
@@ -304,26 +305,44 @@ def replay(record: dict) -> dict:
             "next_player": None if hand.is_over() else hand.turn}
 
 
-def write_train_record(game, deal, yard, engine: int, first_player: int) -> dict:
+def _write_train(game, deal, yard, first_player: int) -> dict:
     from .mexican_train import EndTurn, Mark, PlayOn
     moves = []
     for player, action in game.log:
         if isinstance(action, PlayOn):
-            notation = f"{action.tile.low}|{action.tile.low}" if action.tile.is_double else \
-                f"{action.joins}-{action.tile.other(action.joins)}"
-            moves.append({"player": player, "play": notation, "train": action.train})
+            moves.append({"player": player, "play": notation(action.tile, action.joins), "train": action.train})
         elif isinstance(action, Mark):
             moves.append({"player": player, "mark": True})
         elif isinstance(action, EndTurn):
             moves.append({"player": player, "end": True})
         else:
             moves.append({"player": player, "draw": str(action.tile)})
-    return {"format": FORMAT, "game": "mexican-train", "set": 15, "engine": engine, "first_player": first_player,
-            "deal": [[str(t) for t in h] for h in deal], "yard": sorted(str(t) for t in yard), "moves": moves}
+    return {"format": FORMAT, "game": "mexican-train", "set": 15, "engine": game.engine,
+            "first_player": first_player, "deal": [[str(t) for t in h] for h in deal],
+            "yard": sorted(str(t) for t in yard), "moves": moves}
 
 
-def write_record(hand: Hand, deal, yard, preset: str, house_rules: dict | None = None) -> dict:
-    return {"format": FORMAT, "preset": preset, "set": hand.set_size, "double": hand.row_double,
-            "house_rules": house_rules or {},
+def _write_hand(hand: Hand, deal, yard, first_player: int) -> dict:
+    return {"format": FORMAT, "preset": hand.rules.preset, "set": hand.set_size, "double": hand.row_double,
+            "house_rules": hand.rules.house_rules, "first_player": first_player,
             "deal": [[str(t) for t in tiles] for tiles in deal], "yard": sorted(str(t) for t in yard),
             "moves": [move_record(p, a) for p, a in hand.log]}
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    """How one game's records are read into a round and its moves, and written from a round played."""
+    start: Callable[[dict], tuple]
+    write: Callable[..., dict]
+
+
+# the game a record names ("game"; Chickenfoot when it names none) -> how it is read and written
+GAMES = {"chickenfoot": RecordedGame(start_hand, _write_hand),
+         "mexican-train": RecordedGame(start_train_round, _write_train),
+         "super-15": RecordedGame(start_super15, _write_super15)}
+
+
+def write_record(round_, deal, yard, first_player: int | None = None) -> dict:
+    """The record of a round played: any game's, read back by `replay`."""
+    first = round_.log[0][0] if first_player is None and round_.log else (first_player or 0)
+    return GAMES[round_.rules.game].write(round_, deal, yard, first)

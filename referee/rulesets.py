@@ -151,10 +151,6 @@ class RuleSet:
         lower double may have started it, none is known (ANY_DOUBLE)."""
         return ANY_DOUBLE if self.lower_double_may_start else row_double
 
-    @property
-    def starting_double_rule(self) -> Rule:
-        return self.rules["nobody_holds_double"]
-
     def summary(self) -> list[Rule]:
         return [self.rules[key] for key in LABELS if key in self.rules]
 

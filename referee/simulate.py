@@ -39,24 +39,25 @@ class Stats:
                 "average_turns": self.turns / n}
 
 
-def deal_hand(rules: RuleSet, set_size: int, players: int, double: int, rng: random.Random):
+def deal_hand(rules: RuleSet, set_size: int, players: int, double: int, rng: random.Random,
+              each: int | None = None):
     """Shuffle and deal as the rule set says: the starting double set aside first where it is."""
     tiles = list(set_tiles(set_size))
     if rules.value("starting_double") == "centre":
         tiles.remove(Tile(double, double))
     rng.shuffle(tiles)
-    each = rules.tiles_each(set_size, players).value
+    each = rules.tiles_each(set_size, players).value if each is None else each
     deal = [tiles[i * each:(i + 1) * each] for i in range(players)]
     return deal, tiles[players * each:]
 
 
 def start_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.Random,
-                      double: int | None = None) -> tuple[Hand, list, list]:
+                      double: int | None = None, each: int | None = None) -> tuple[Hand, list, list]:
     """A shuffled deal, dealt again where the rule set says so (set-insert: "reshuffle all the tiles
     and draw new hands")."""
     double = set_size if double is None else double
     while True:
-        deal, yard = deal_hand(rules, set_size, players, double, rng)
+        deal, yard = deal_hand(rules, set_size, players, double, rng, each)
         try:
             return Hand(rules, set_size, deal, yard, double, first_player=rng.randrange(players), rng=rng), deal, yard
         except Reshuffle:
@@ -64,11 +65,12 @@ def start_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.R
 
 
 def play_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.Random,
-                     double: int | None = None) -> tuple[Hand, list, list]:
-    hand, deal, yard = start_random_hand(rules, set_size, players, rng, double)
-    while not hand.is_over():
+                     double: int | None = None, each: int | None = None) -> tuple[Hand, list, list]:
+    hand, deal, yard = start_random_hand(rules, set_size, players, rng, double, each)
+    randrange = rng.randrange
+    while hand.ended is None:
         actions = hand.legal_actions()
-        hand.apply(actions[rng.randrange(len(actions))])
+        hand.apply(actions[randrange(len(actions))])
     return hand, deal, yard
 
 
@@ -76,8 +78,9 @@ def simulate(rules: RuleSet, set_size: int, players: int, hands: int, seed: int 
              on_hand=None) -> Stats:
     rng = random.Random(seed)
     stats = Stats()
+    each = rules.tiles_each(set_size, players).value
     for _ in range(hands):
-        hand, deal, yard = play_random_hand(rules, set_size, players, rng)
+        hand, deal, yard = play_random_hand(rules, set_size, players, rng, each=each)
         stats.add(hand)
         if on_hand is not None:
             on_hand(hand, deal, yard)

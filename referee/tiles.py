@@ -18,7 +18,7 @@ class BadTile(ValueError):
     """Text or numbers that do not name a domino tile."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Tile:
     """One domino; always stored with the lower number first (3|4 is 4|3)."""
 
@@ -34,10 +34,6 @@ class Tile:
             low, high = self.high, self.low
             object.__setattr__(self, "low", low)
             object.__setattr__(self, "high", high)
-
-    @classmethod
-    def of(cls, a: int, b: int) -> "Tile":
-        return cls(a, b)
 
     @classmethod
     def parse(cls, text: str) -> "Tile":
@@ -62,6 +58,9 @@ class Tile:
                 raise BadTile(f"{list(value)!r} is not a tile: both halves must be whole numbers")
             return cls(a, b)
         raise BadTile(f"{value!r} is not a tile; give it as [a, b] or \"a|b\"")
+
+    def __hash__(self) -> int:
+        return self.low << 6 | self.high      # sets of tiles are hashed at every move
 
     @property
     def pips(self) -> int:

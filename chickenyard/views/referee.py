@@ -5,7 +5,6 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from referee.draw import Refusal, draw_count
 from referee.rulesets import GAME_PRESETS, UnknownPreset, rule_set
-from referee.tiles import SET_SIZES
 from referee.statistics import for_table
 
 from ..db import get_db
@@ -47,7 +46,7 @@ def draw_guide():
                 errors["players"] = "Give the set and the number of players as whole numbers."
     games = {game: [rule_set(p) for p in presets] for game, presets in GAME_PRESETS.items()}
     return render_template("draw_guide.html", typed=typed, answer=answer, errors=errors, rules=rules,
-                           games=games, sets=SET_SIZES), (422 if errors else 200)
+                           games=games), (422 if errors else 200)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>/dismiss")

@@ -315,7 +315,7 @@ def test_a_simulated_hand_replays_to_the_same_outcome(table, seed):
     preset, set_size, players = table
     rules = rule_set(preset)
     h, deal, yard = play_random_hand(rules, set_size, players, random.Random(seed))
-    record = json.loads(json.dumps(write_record(h, deal, yard, preset)))
+    record = json.loads(json.dumps(write_record(h, deal, yard)))
     result = replay(record)
     assert result["legal"] and result["over"]
     assert result["ended_by"] == h.outcome().ended_by and tuple(result["points"]) == h.outcome().points

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.actions import IllegalAction
 from referee.mexican_train import MEXICAN, EndTurn, Mark, MexicanTrainRound, PlayOn, TrainDraw
-from referee.records import replay, write_train_record
+from referee.records import replay, write_record
 from referee.rulesets import rule_set
 from referee.tiles import Tile, set_tiles
 from tests.referee.random_play import play_randomly
@@ -118,7 +118,7 @@ def _random_round(players, seed):
 def test_every_round_ends_tiles_conserved_and_records_replay(players, seed):
     r, deal, yard, rng = _random_round(players, seed)
     play_randomly(r, rng, PlayOn, set(set_tiles(15)) - {Tile(15, 15)}, max_steps=3000)
-    record = json.loads(json.dumps(write_train_record(r, deal, yard, 15, seed % players)))
+    record = json.loads(json.dumps(write_record(r, deal, yard)))
     result = replay(record)
     assert result["legal"] and result["over"] and tuple(result["points"]) == r.outcome().points
 

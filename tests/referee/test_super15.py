@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.actions import IllegalAction
-from referee.records import replay, write_super15_record
+from referee.records import replay, write_record
 from referee.super15 import DrawTwo, PassTurn, Place, Super15Round
 from referee.tiles import Tile, set_tiles
 from tests.referee.random_play import play_randomly
@@ -113,6 +113,6 @@ def test_every_round_ends_tiles_conserved_and_records_replay(players, seed):
     deal, yard = [tiles[i * 9:(i + 1) * 9] for i in range(players)], tiles[players * 9:]
     r = Super15Round(deal, yard, first_player=seed % players, rng=rng)
     play_randomly(r, rng, Place, set(set_tiles(15)), max_steps=5000)
-    record = json.loads(json.dumps(write_super15_record(r, deal, yard, seed % players)))
+    record = json.loads(json.dumps(write_record(r, deal, yard)))
     result = replay(record)
     assert result["legal"] and result["over"] and tuple(result["points"]) == r.outcome().points
