@@ -92,6 +92,16 @@ class Super15Round(Round):
         self.turns = 0
         self.log: list[tuple[int, object]] = []
 
+    @classmethod
+    def position(cls, deal: Sequence[Iterable[Tile]], yard: Iterable[Tile], starter: Tile,
+                 ends: Sequence[int] = (), turn: int = 0, direction: int = 1) -> "Super15Round":
+        """A round under way: `starter` on the table with branches ending in `ends`, `turn` to play
+        and play going clockwise (1) or back (-1). For setting out a position to rule on."""
+        round_ = cls(deal, yard, first_player=turn)
+        round_.starter, round_.ends, round_.branches = starter, list(ends), len(ends)
+        round_.direction = direction
+        return round_
+
     # --- what may be done -----------------------------------------------------
 
     def _targets(self, tile: Tile) -> list[int]:

@@ -40,38 +40,35 @@ def test_nobody_with_a_double_draws_in_turn_until_one_appears():
     assert r.legal_actions() == [Place(T("7|7"), -1)]
 
 
+def position(deal, starter, ends=(), turn=0, direction=1, yard=()):
+    return Super15Round.position([[T(t) for t in h] for h in deal], [T(t) for t in yard], T(starter), ends,
+                                 turn, direction)
+
+
 def test_six_branches_off_the_starter():
     # "Play can be made off the starter domino in six directions, or branches"
-    r = round_of([["5|5"] + [f"5|{n}" for n in (0, 1, 2, 4, 6, 7, 8)], ["9|10", "11|12"]], ["0|9"] * 0)
-    r.apply(Place(T("5|5"), -1))
-    for n in (0, 1, 2, 4, 6, 7):
-        r.turn = 0
-        r.apply(Place(T(f"5|{n}"), -1))
-    r.turn = 0
+    r = position([["5|8", "1|2"], ["9|10", "11|12"]], "5|5", ends=(0, 1, 2, 4, 6))
+    assert Place(T("5|8"), -1) in r.legal_actions()
+    r = position([["5|8", "1|2"], ["9|10", "11|12"]], "5|5", ends=(0, 1, 2, 4, 6, 7))
     assert Place(T("5|8"), -1) not in r.legal_actions()
 
 
 def test_fifteen_everyone_else_draws_and_fourteen_plays_again():
-    r = round_of([["6|6", "6|15", "6|14", "1|1"], ["2|3"], ["4|5"]], ["0|1", "0|2", "0|3"])
-    r.apply(Place(T("6|6"), -1))
-    r.turn = 0
-    r.apply(Place(T("6|15"), -1))   # "Whenever a play leaves a 15, every other player must pick a tile"
-    assert len(r.hands[1]) == 2 and len(r.hands[2]) == 2
-    r.turn = 0
-    r.apply(Place(T("6|14"), -1))   # "If a play leaves a 14, that player can play again."
+    r = position([["6|15", "6|14", "1|1"], ["2|3"], ["4|5"]], "6|6", ends=(6,), yard=["0|1", "0|2", "0|3"])
+    r.apply(Place(T("6|15"), 0))    # "Whenever a play leaves a 15, every other player must pick a tile"
+    assert len(r.hands[1]) == 2 and len(r.hands[2]) == 2 and r.turn == 1
+    r = position([["6|14", "1|1"], ["2|3"], ["4|5"]], "6|6", ends=(6,), yard=["0|1"])
+    r.apply(Place(T("6|14"), 0))    # "If a play leaves a 14, that player can play again."
     assert r.turn == 0
     # "can": with nothing more to play, the player ends the turn without drawing
     assert PassTurn() in r.legal_actions() and DrawTwo() not in r.legal_actions()
-    yard = set(r.yard)
     r.apply(PassTurn())
-    assert r.turn == 1 and r.yard == yard
+    assert r.turn == 1 and r.yard == {T("0|1")}
 
 
 def test_a_spell_must_be_broken_on_the_13_with_a_13_or_a_double():
-    r = round_of([["6|6", "6|13", "1|2"], ["13|4", "6|9", "8|8"], ["0|1"]], [])
-    r.apply(Place(T("6|6"), -1))
-    r.turn = 0
-    r.apply(Place(T("6|13"), -1))
+    r = position([["6|13", "1|2"], ["13|4", "6|9", "8|8"], ["0|1"]], "6|6", ends=(6,))
+    r.apply(Place(T("6|13"), 0))
     assert r.turn == 1 and r.spell == 0
     # "The next player must break the spell by playing immediately on that piece"
     assert set(r.legal_actions()) == {Place(T("13|4"), 0), Place(T("8|8"), 0)}
@@ -82,15 +79,13 @@ def test_a_spell_must_be_broken_on_the_13_with_a_13_or_a_double():
 
 
 def test_a_three_reverses_and_a_double_skips_the_next_player():
-    r = round_of([["6|6", "6|3", "6|2"], ["0|1", "2|2"], ["0|4", "5|7"]], [])
+    r = round_of([["6|6", "1|2"], ["0|1"], ["0|4"]])
     r.apply(Place(T("6|6"), -1))    # the starter double skips nobody
     assert r.turn == 1
-    r.turn = 0
-    r.apply(Place(T("6|3"), -1))    # "Whenever a 3 is played, the direction of play reverses"
+    r = position([["6|3", "1|2"], ["0|1"], ["0|4"]], "6|6", ends=(6,))
+    r.apply(Place(T("6|3"), 0))     # "Whenever a 3 is played, the direction of play reverses"
     assert r.direction == -1 and r.turn == 2
-    r.turn = 1
-    r.direction = 1
-    r.ends = [2]
+    r = position([["0|5"], ["0|1", "2|2"], ["0|4", "5|7"]], "6|6", ends=(2,), turn=1)
     r.apply(Place(T("2|2"), 0))     # "If a double is played, the next player loses a turn."
     assert r.turn == 0
 
