@@ -142,3 +142,12 @@ def games_by_id(db, game_ids: list[int]) -> list[dict]:
         return []
     return list(db.query(f"select id, edit_key, view_key from games where id in ({', '.join('?' * len(game_ids))})",
                          game_ids))
+
+
+def games_mark(db, since: str) -> str:
+    """Changes whenever a game played since then changes (or a player is renamed): the big screen's
+    tonight standings are rebuilt only then."""
+    count, last, revisions = db.execute(
+        "select count(*), max(updated_at), total(revision) from games where coalesce(updated_at, created_at) >= ?",
+        [since]).fetchone()
+    return f"{count}.{last}.{int(revisions)}"

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from referee.tiles import Tile
 
-from .people import game_ids_played, names_by_person
+from .people import game_ids_played, games_mark, names_by_person
 from .sheet import Sheet, load_sheet
 
 PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
@@ -104,6 +104,12 @@ class PlayerStats:
             return None
         return max(done, key=lambda r: r.total if r.by_pips else -r.total)
 
+    @property
+    def pips_average(self) -> float | None:
+        """Points per hand over the games scored by points only (tonight's mixed standings)."""
+        pips = [r for r in self.results if r.by_pips]
+        return average(sum(r.points for r in pips), sum(r.hands for r in pips))
+
     def running_average(self) -> list[float]:
         """Points per hand over the games so far, after each game (for the chart)."""
         points = hands = 0
@@ -143,6 +149,8 @@ def period_start(period: str, at: datetime | None = None) -> str | None:
 
 
 def games_of_kind(kind: str) -> tuple[str, ...]:
+    if kind == "any":
+        return (*POINTS_GAMES, "super-15")
     return POINTS_GAMES if kind == "points" else (kind,)
 
 
@@ -247,3 +255,15 @@ def head_to_head(db, results_: list[GameResult], first_id: int, second_id: int) 
         h2h.first_ahead += a_better
         h2h.second_ahead += b_better
     return h2h
+
+
+def tonight(db) -> list[PlayerStats]:
+    """Tonight's standings across every game played on this machine tonight: the most wins first,
+    then the lowest points per hand."""
+    found = standings(db, results(db, since=period_start("tonight"), kind="any"))
+    return sorted(found, key=lambda s: (-s.wins, s.pips_average if s.pips_average is not None else float("inf"),
+                                        s.name.casefold()))
+
+
+def tonight_mark(db) -> str:
+    return games_mark(db, period_start("tonight"))

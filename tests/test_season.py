@@ -164,3 +164,38 @@ def test_tonight_starts_at_five_in_the_morning():
     late = datetime(2026, 3, 7, 1, 30, tzinfo=timezone.utc)
     assert period_start("tonight", late) < period_start("tonight", datetime(2026, 3, 7, 20, 0, tzinfo=timezone.utc))
     assert period_start("all") is None
+
+
+def tonight_rows(page: str) -> list[list[str]]:
+    if 'class="tonight"' not in page:
+        return []
+    body = page.split('class="tonight-table"')[1].split("</tbody>")[0].split("<tbody>")[1]
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+
+
+def test_the_big_screen_shows_tonights_standings_between_hands(client, app, season):
+    db = connect(app.config["DATABASE"])
+    db.execute("update games set updated_at = '2020-03-01T20:00:00+00:00' where id = ?", [season["won"]])
+    game_id = season["open"]                        # hand 1 entered, hand 2 not begun: between hands
+    rows = tonight_rows(client.get(f"/games/{game_id}/tv").get_data(as_text=True))
+    # tonight: the tie (Ann, Bo both win), the open game, Super 15 (Bo), the late game (Di)
+    assert rows == [["Bo", "2", "3", "5.0"],          # 10 + 10 points in 4 hands; Super 15 counts its win only
+                    ["Ann", "1", "3", "4.3"],
+                    ["Di", "0", "1", "0.0"],
+                    ["Cy", "0", "2", "2.7"]]
+    # in the middle of a hand the big screen keeps to the game
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 4}))
+    assert tonight_rows(client.get(f"/games/{game_id}/tv").get_data(as_text=True)) == []
+
+
+def test_the_big_screens_poll_notices_another_games_change(client, app, season):
+    first = client.get(f"/games/{season['open']}/live?view=tv")
+    etag = first.headers["ETag"]
+    assert client.get(f"/games/{season['open']}/live?view=tv", headers={"If-None-Match": etag}).status_code == 304
+    db = connect(app.config["DATABASE"])
+    bo = db.execute("select id from people where name = 'Bo'").fetchone()[0]
+    client.post(f"/players/{bo}/rename", data={"name": "Bob"})
+    changed = client.get(f"/games/{season['open']}/live?view=tv", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and ">Bob<" in changed.get_data(as_text=True)

@@ -6,6 +6,7 @@ import segno
 from flask import Blueprint, abort, current_app, flash, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
+from .. import season
 from ..access import EDIT, VIEW, grant, require
 from ..db import get_db
 from ..htmx import see_other
@@ -95,12 +96,14 @@ def live(game_id: int):
     game = rows[0] if rows else None
     role = require(game, VIEW)
     view = "tv" if request.args.get("view") == "tv" else "sheet"
-    etag = live_etag(game_id, game["revision"], role) + ("-tv" if view == "tv" else "")
+    etag = live_etag(game_id, game["revision"], role) + (_tv_mark() if view == "tv" else "")
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
         context = sheet_context(sheet_for(game_id))
         context["etag"] = etag
+        if view == "tv":
+            context["tonight"] = season.tonight(get_db())
         response = make_response(render_template("_tv.html" if view == "tv" else "_sheet.html", **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
@@ -111,4 +114,10 @@ def live(game_id: int):
 @bp.get("/games/<int:game_id>/tv")
 def tv(game_id: int):
     sheet = sheet_for(game_id)
-    return render_template("tv.html", sheet=sheet, etag=live_etag(game_id, sheet.game["revision"], g.role) + "-tv")
+    return render_template("tv.html", sheet=sheet, etag=live_etag(game_id, sheet.game["revision"], g.role) + _tv_mark(),
+                           tonight=season.tonight(get_db()))
+
+
+def _tv_mark() -> str:
+    """The big screen also shows tonight's standings across games: its ETag follows them too."""
+    return "-tv-" + season.tonight_mark(get_db())

@@ -126,3 +126,21 @@ def test_who_starts_on_the_current_row_with_the_rule_on_tap(browser, live_server
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "sheet-who-starts-360.png"), full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_big_screen_shows_tonights_standings_between_hands(browser, live_server, artifacts, width):
+    context = browser.new_context(viewport={"width": width, "height": 800 if width > 400 else 780})
+    page = context.new_page()
+    page.goto(live_server + "/")
+    season_on(page, live_server)
+    open_game = imported_game(("Ann", "Bo", "Cy"), [(0, 9, 14)], hands_count=3)
+    response = page.request.post(live_server + "/games/import", data=open_game)
+    page.goto(live_server + response.json()["url"] + "/tv")
+    tonight = page.get_by_role("region", name="Tonight at this table")
+    rows = tonight.locator("tbody tr")
+    assert rows.count() == 4
+    assert rows.first.locator("th").inner_text() == "Ann"
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / f"tv-tonight-{width}.png"), full_page=True)
+    context.close()
