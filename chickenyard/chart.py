@@ -13,7 +13,10 @@ from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 26
-SERIES = 8      # .series-0 ... .series-7 in app.css and print-season.css
+# one colour per player (the legend's .series-N in app.css uses the same), as SVG attributes so
+# that WeasyPrint's printed chart and the page's look alike
+PALETTE = ("#1f5f8b", "#b4501b", "#1d6b3a", "#7a3b8f", "#8a6d00", "#a3261b", "#2b7f86", "#4d4a44")
+SERIES = len(PALETTE)
 
 
 @dataclass(frozen=True)
@@ -62,16 +65,17 @@ def running_average_svg(lines: list[Line], *, title: str, unit: str = "points pe
     parts = [f'<svg class="season-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title" '
              f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>']
     for tick in ticks:
-        parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
-                     f'<text class="axis" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>')
-    parts.append(f'<text class="axis" x="{LEFT}" y="{HEIGHT - 6}">game 1</text>'
-                 f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        parts.append(f'<line class="grid" stroke="#d8d2c4" stroke-width="1" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
+                     f'<text class="axis" font-size="10" fill="#5f5a50" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>')
+    parts.append(f'<text class="axis" font-size="10" fill="#5f5a50" x="{LEFT}" y="{HEIGHT - 6}">game 1</text>'
+                 f'<text class="axis" font-size="10" fill="#5f5a50" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
                  f'{"game " + str(games) if games > 1 else ""}</text>')
     for n, line in enumerate(lines):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
-        parts.append(f'<g class="series-{n % SERIES}"><title>{escape(line.name)}: {line.values[-1]:.1f} {unit} '
+        colour = PALETTE[n % SERIES]
+        parts.append(f'<g class="series-{n % SERIES}" stroke="{colour}" fill="{colour}"><title>{escape(line.name)}: {line.values[-1]:.1f} {unit} '
                      f'after {len(line.values)} game{"s" if len(line.values) != 1 else ""}</title>'
-                     f'<polyline points="{points}"/>'
+                     f'<polyline points="{points}" fill="none" stroke-width="2.2"/>'
                      + "".join(_marker(n, x(i), y(v)) for i, v in enumerate(line.values)) + "</g>")
     parts.append("</svg>")
     return Markup("".join(parts))

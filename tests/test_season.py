@@ -199,3 +199,27 @@ def test_the_big_screens_poll_notices_another_games_change(client, app, season):
     client.post(f"/players/{bo}/rename", data={"name": "Bob"})
     changed = client.get(f"/games/{season['open']}/live?view=tv", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and ">Bob<" in changed.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("paper,width_pt", [("letter", 612), ("a4", 595)])
+def test_the_season_summary_prints_on_one_page(client, season, paper, width_pt):
+    import io
+
+    from pypdf import PdfReader
+    response = client.get(f"/players/season.pdf?paper={paper}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert "chickenyard-season-all-" in response.headers["Content-Disposition"]
+    pdf = PdfReader(io.BytesIO(response.data))
+    assert len(pdf.pages) == 1
+    assert round(float(pdf.pages[0].mediabox.width)) == width_pt
+    text = pdf.pages[0].extract_text()
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert name in text
+    assert "season summary" in text and "All time" in text and "1 of 1" in text    # Ann's 0|0
+
+
+def test_the_season_summary_needs_a_game_link_and_known_paper(app, client, season):
+    assert app.test_client().get("/players/season.pdf").status_code == 404
+    assert client.get("/players/season.pdf?paper=legal").status_code == 422
+    page = client.get("/players/season.pdf?kind=super-15&period=tonight")
+    assert page.status_code == 200

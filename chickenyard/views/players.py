@@ -7,12 +7,13 @@ least one game (holds an edit link).
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
 
 from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
-from ..chart import Line, legend, running_average_svg
+from ..chart import PALETTE, Line, legend, running_average_svg
 from ..db import get_db
 from ..htmx import see_other
 
@@ -123,3 +124,26 @@ def merge(person_id: int):
         return player(person_id, problem=str(problem), status=422)
     flash(f"{other.name}'s games are now {person.name}'s.")
     return see_other(url_for("players.player", person_id=person_id))
+
+
+PAPERS = {"letter": "Letter", "a4": "A4"}
+SUMMARY_ROWS = 24      # the most players one page lists
+
+
+@bp.get("/players/season.pdf")
+def season_pdf():
+    """A one-page season summary, on Letter or A4, printed like the score sheets."""
+    from .printing import pdf_response
+    table_role()
+    period, kind = _choices()
+    paper = (request.args.get("paper") or "letter").lower()
+    if paper not in PAPERS:
+        abort(422, "Choose Letter or A4 paper.")
+    standings = season.standings(get_db(), _results(period, kind))
+    today = date.today().isoformat()
+    html = render_template("print_season.html", standings=standings[:SUMMARY_ROWS],
+                           more=len(standings[SUMMARY_ROWS:]), period=season.PERIODS[period], kind=season.KINDS[kind],
+                           pips=kind != "super-15", chart=chart_for(standings[:len(PALETTE)], kind), day=today)
+    # the page's size is the one thing that differs between Letter and A4
+    return pdf_response(html, "print-season.css", f"@page {{ size: {PAPERS[paper]} portrait; margin: 12mm; }}",
+                        f"chickenyard-season-{period}-{today}")

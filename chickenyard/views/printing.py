@@ -52,11 +52,16 @@ def file_name(text: str) -> str:
 
 
 def _pdf(sheet: PrintSheet, html: str, name: str) -> Response:
+    return pdf_response(html, "print-sheet.css", _css(sheet), name)
+
+
+def pdf_response(html: str, stylesheet: str, css: str, name: str) -> Response:
+    """A printable page as a PDF, made by WeasyPrint with a static stylesheet and a page's own CSS."""
     try:
         from weasyprint import CSS, HTML   # imported here: start-up stays quick, and the sheet prints without it
     except (ImportError, OSError):
         abort(503, "PDF printing needs WeasyPrint and the Pango library; use the Print button instead.")
-    stylesheets = [CSS(filename=str(_static("print-sheet.css"))), CSS(string=_css(sheet))]
+    stylesheets = [CSS(filename=str(_static(stylesheet))), CSS(string=css)]
     pdf = HTML(string=html, base_url=request.url_root).write_pdf(stylesheets=stylesheets)
     return remember_paper(Response(pdf, mimetype="application/pdf",
                                    headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}))
