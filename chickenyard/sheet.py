@@ -215,6 +215,11 @@ class Sheet:
         seat = self.game.get("first_starter")
         return next((i for i, p in enumerate(self.players) if p.seat == seat), 0)
 
+    def next_first_starter(self) -> int:
+        """For playing again: the seat, in a new game of the same players in the same order, of the
+        player clockwise of this game's first starter (the starter rotates from game to game too)."""
+        return (self.first_starter + 1) % len(self.players) + 1 if self.players else 1
+
     def starter(self, hand: HandRow) -> Starter | None:
         """Who starts this hand, by the rule set, with the rule's quote."""
         return starter(self.rules, self.hands.index(hand), hand.double, [p.name for p in self.players],

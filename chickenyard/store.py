@@ -22,14 +22,14 @@ class StaleHand(Exception):
 
 
 def create_game(db, *, game: str, rules: RuleSet, set_size: int, players: list[str],
-                hand_doubles: list[int], device: str | None = None) -> int:
+                hand_doubles: list[int], device: str | None = None, first_starter: int | None = None) -> int:
     at = now()
     with transaction(db):
         game_id = db["games"].insert({
             "game": game, "preset": rules.preset, "set_size": set_size,
             "house_rules": json.dumps(rules.house_rules, sort_keys=True),
             "created_at": at, "updated_at": at, "finished_at": None,
-            "edit_key": new_key(), "view_key": new_key(), "revision": 0,
+            "edit_key": new_key(), "view_key": new_key(), "revision": 0, "first_starter": first_starter,
         }).last_pk
         db["players"].insert_all({"game_id": game_id, "seat": seat, "name": name, "person_id": person_for(db, name)}
                                  for seat, name in enumerate(players, start=1))
