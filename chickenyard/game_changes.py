@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .clock import now
 from .db import transaction
+from .people import person_for
 from .sheet import Sheet
 from .store import _next_action, _record, _touch
 
@@ -85,6 +86,7 @@ def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = 
     with transaction(db):
         seat = (db.execute("select max(seat) from players where game_id = ?", [sheet.id]).fetchone()[0] or 0) + 1
         player_id = db["players"].insert({"game_id": sheet.id, "seat": seat, "name": name,
+                                          "person_id": person_for(db, name),
                                           "joined_hand": joined, "start_points": points}).last_pk
         _record(db, sheet.id, _next_action(db, sheet.id), "joined", None, player_id, None,
                 {"name": name, "from_hand": joined, "start_points": points}, at, device)

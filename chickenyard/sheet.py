@@ -216,14 +216,26 @@ class Sheet:
         return next((i for i, p in enumerate(self.players) if p.seat == seat), 0)
 
     def next_first_starter(self) -> int:
-        """For playing again: the seat, in a new game of the same players in the same order, of the
-        player clockwise of this game's first starter (the starter rotates from game to game too)."""
-        return (self.first_starter + 1) % len(self.players) + 1 if self.players else 1
+        """For playing again (the players still at the table, in their order): the seat of the player
+        clockwise of this game's first starter, so that the first start rotates from game to game."""
+        playing = self.playing
+        if not playing or not self.players:
+            return 1
+        old = self.players[self.first_starter]
+        later = [i for i, p in enumerate(playing) if p.seat > old.seat]
+        return (later[0] if later else 0) + 1
 
     def starter(self, hand: HandRow) -> Starter | None:
-        """Who starts this hand, by the rule set, with the rule's quote."""
-        return starter(self.rules, self.hands.index(hand), hand.double, [p.name for p in self.players],
-                       self.first_starter)
+        """Who starts this hand, by the rule set, with the rule's quote. Where the start rotates,
+        a seat empty for this hand (a player not yet joined, or gone) is passed over clockwise."""
+        found = starter(self.rules, self.hands.index(hand), hand.double, [p.name for p in self.players],
+                        self.first_starter)
+        if found is None or found.seat is None or self.players[found.seat].plays(hand.number):
+            return found
+        seats = len(self.players)
+        seat = next(((found.seat + step) % seats for step in range(1, seats)
+                     if self.players[(found.seat + step) % seats].plays(hand.number)), found.seat)
+        return replace(found, says=f"{self.players[seat].name} starts", seat=seat)
 
     def hand(self, number: int) -> HandRow | None:
         return next((h for h in self.hands if h.number == number), None)

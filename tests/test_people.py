@@ -164,3 +164,13 @@ def test_players_pages_need_a_link_to_a_game_and_changes_need_an_edit_link(clien
     assert "Rename" not in watcher.get(f"/players/{ann}").get_data(as_text=True)
     assert watcher.post(f"/players/{ann}/rename", data={"name": "Zed"}).status_code == 403
     assert people_of(app).keys() == {"Ann", "Bo"}
+
+
+def test_a_late_player_is_the_person_of_that_name(client, app):
+    first = start_game(client, players=("Ann", "Bo"))
+    second = start_game(client, players=("Cy", "Di"))
+    response = client.post(f"/games/{second}/players", data={"player": "  ANN ", "start": "zero"})
+    assert response.status_code == 303
+    assert people_of(app)["Ann"] == [first, second]
+    page = client.get(f"/games/{second}/settings").get_data(as_text=True)
+    assert f'href="/players/{person_id(app, "Ann")}#change">Rename or merge Ann<' in page

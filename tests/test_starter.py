@@ -102,3 +102,25 @@ def test_super_15_names_the_first_starter_and_marks_the_rotation_a_house_choice(
 def test_the_family_rules_say_nothing_and_the_sheet_says_so():
     found = starter(rule_set("family"), 2, 7, ["Ann", "Bo", "Cy", "Di"], first=3)
     assert found.says == "Bo starts" and found.house and "do not say who plays first" in found.how
+
+
+def test_play_again_moves_the_first_start_one_seat_clockwise(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="mexican-train", hands=1)
+    client.post(f"/games/{game_id}/starter", data={"seat": "2"})
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Ann": 1, "Bo": 2}, went_out="Cy"))
+    for expected in ("Cy", "Ann", "Bo"):
+        response = client.post(f"/games/{game_id}/again", data={})
+        game_id = int(re.search(r"/games/(\d+)$", response.headers["Location"]).group(1))
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        assert starter_row(page).startswith(f"{expected} starts") and f"{expected} starts this time" in page
+        client.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Ann": 1, "Bo": 2},
+                                                                went_out="Cy"))
+
+
+def test_the_rotation_passes_over_a_player_who_left(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="double15-rulebook", set_size=15)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 1, "Bo": 2}, went_out="Cy"))
+    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])}).status_code == 303
+    # hand 2 would be Bo's start: Bo has gone, so the next seat clockwise starts
+    assert starter_row(client.get(f"/games/{game_id}").get_data(as_text=True)).startswith("Cy starts")

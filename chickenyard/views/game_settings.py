@@ -92,9 +92,13 @@ def play_again(game_id: int):
     """A new game for the same table: the players still seated, the rule set and house rules."""
     sheet = editable_sheet(game_id)
     db = get_db()
+    first = sheet.next_first_starter()          # the first start moves one seat clockwise
     new_id = create_game(db, game=sheet.game["game"], rules=sheet.rules, set_size=sheet.set_size,
                          players=[p.name for p in sheet.playing],
-                         hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name())
+                         hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name(),
+                         first_starter=first)
     grant(new_id, db["games"].get(new_id)["edit_key"])
-    flash("A new game with the same players and rules. Good luck!")
+    opening = sheet.starter(sheet.hands[0]) if sheet.hands else None
+    flash("A new game with the same players and rules. Good luck!"
+          + (f" {sheet.playing[first - 1].name} starts this time." if opening and opening.seat is not None else ""))
     return see_other(url_for("games.sheet", game_id=new_id))
