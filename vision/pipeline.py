@@ -1,6 +1,7 @@
 """The pip counter: photo bytes in, tiles and total out.
 
-    decode -> working copy -> find tiles -> rectify each -> split halves -> count pips
+    decode -> find tiles (finder network) -> rectify each -> read pips (reader network)
+           -> refuse halves above the set -> each tile at most once
 
 `count_pips` is what the app and the command line call.
 """
@@ -8,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
-from .find_tiles import TileRegion, find_tiles
-from .halves import as_lab, rectify, shows_a_bar, split_halves
-from .load import decode, working_copy
+from .finder import TileRegion, find_tiles
+from .load import decode
+from .model import network
 from .params import Params
-from .pips import HalfCount, count_half, drop_specks as _drop_specks
+from .reader import READ_H, READ_W, TileReading, read_maps
+
+READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,7 @@ class TileFound:
     values: tuple[int, int]
     confidence: float
     corners: tuple[tuple[float, float], ...]     # original-image pixels (after EXIF rotation)
-    halves: tuple[HalfCount, HalfCount] = field(compare=False, default=None)
+    reading: TileReading = field(compare=False, default=None)
 
     def as_dict(self) -> dict:
         return {"values": list(self.values), "confidence": round(self.confidence, 3),
@@ -36,7 +40,8 @@ class Result:
     tiles_detail: tuple[TileFound, ...]
     width: int
     height: int
-    # tile-shaped, with a bar, but a half reads more than the set holds: shown to check, not counted
+    # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice:
+    # shown to check, not counted
     unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
 
     def to_json(self, unreadable: bool = False) -> dict:
@@ -50,37 +55,66 @@ class Result:
 
 
 def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params = Params()) -> Result:
-    image = decode(image_bytes, params)
-    return analyse(image, set_size, params)
+    return analyse(decode(image_bytes, params), set_size)
 
 
-def analyse(image: np.ndarray, set_size: int | None = None, params: Params = Params()) -> Result:
-    work, scale = working_copy(image, params)
+def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
+    regions, _, _ = find_tiles(image)
+    readings = read_tiles(image, regions)
+    limit = set_size if set_size is not None else 18
     found, unreadable = [], []
-    for region in find_tiles(work, params):
-        tile = read_tile(work, region, set_size, params)
-        corners = tuple((float(x / scale), float(y / scale)) for x, y in region.corners)
-        if tile is UNREADABLE:
-            unreadable.append(corners)
-        elif tile is not None:
-            found.append(TileFound(tile[0], tile[1], corners, tile[2]))
+    for region, reading in zip(regions, readings):
+        corners = tuple((float(x), float(y)) for x, y in region.corners)
+        if reading is None:
+            continue                       # no divider: not a tile face
+        if reading.top > limit or reading.bottom > limit:
+            unreadable.append(corners)     # not a half of this set: a misread to check
+            continue
+        values = tuple(sorted((reading.top, reading.bottom)))
+        found.append(TileFound(values, reading.confidence, corners, reading))
+    found, twice = once_each(found)
+    unreadable.extend(t.corners for t in twice)
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
                   tuple(unreadable))
 
 
-UNREADABLE = "unreadable"
+def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:
+    """A set holds each tile once: where two readings give the same tile, the surer one stands
+    and the other is shown to check."""
+    best: dict[tuple[int, int], TileFound] = {}
+    for tile in found:
+        if tile.values not in best or tile.confidence > best[tile.values].confidence:
+            best[tile.values] = tile
+    kept = [t for t in found if best[t.values] is t]
+    return kept, [t for t in found if best[t.values] is not t]
 
 
-def read_tile(work: np.ndarray, region: TileRegion, set_size: int | None, params: Params):
-    lab = as_lab(rectify(work, region.corners, params))
-    if not shows_a_bar(lab, params):
-        return None          # tile-shaped, but not a tile
-    halves = split_halves(lab, params)
-    first, second = _drop_specks(count_half(halves[0], params, bar_at_bottom=True),
-                                 count_half(halves[1], params, bar_at_bottom=False), halves[0].shape[:2], params)
-    limit = set_size if set_size is not None else 18
-    if first.value > limit or second.value > limit:
-        return UNREADABLE    # not a half of this set: a misread tile (or another set's), to check
-    values = tuple(sorted((first.value, second.value)))
-    return values, min(first.confidence, second.confidence), (first, second)
+def rectify(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The tile upright at the reader's size; a large tile is first shrunk by area averaging,
+    so that its pips are not aliased."""
+    corners = np.asarray(corners, np.float32)
+    short = float(np.linalg.norm(corners[0] - corners[1]))
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    crop = image[y0:y1, x0:x1]
+    local = corners - (x0, y0)
+    factor = READ_SHARPEST * READ_W / max(short, 1.0)
+    if factor < 1 and crop.size:
+        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor))),
+                          interpolation=cv2.INTER_AREA)
+        local = local * factor
+    target = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])
+    matrix = cv2.getPerspectiveTransform(local.astype(np.float32), target)
+    return cv2.warpPerspective(crop, matrix, (READ_W, READ_H), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def read_tiles(image: np.ndarray, regions: list[TileRegion]) -> list[TileReading | None]:
+    if not regions:
+        return []
+    batch = np.stack([rectify(image, r.corners) for r in regions])
+    maps = network("reader").run(batch)
+    return [read_maps(m) for m in maps]

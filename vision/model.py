@@ -1,0 +1,35 @@
+"""The two trained networks, read from vision/models/*.onnx by OpenCV's DNN module.
+
+Each network is read once per process and shared; OpenCV's nets are not safe for two
+threads at once, so each has its own lock (the table's server answers with threads).
+The files' SHA-256 are in vision/models/MODEL_CARD.md, which a test compares.
+"""
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODELS = Path(__file__).resolve().parent / "models"
+
+
+class Network:
+    def __init__(self, path: Path):
+        self.path = path
+        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self._lock = threading.Lock()
+
+    def run(self, batch: np.ndarray) -> np.ndarray:
+        """batch: N x H x W x 3 (BGR, 0 to 255); returns N x C x H x W maps (0 to 1)."""
+        blob = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
+        with self._lock:
+            self._net.setInput(blob)
+            return self._net.forward()
+
+
+@lru_cache(maxsize=None)
+def network(name: str) -> Network:
+    return Network(MODELS / f"{name}.onnx")

@@ -1,0 +1,73 @@
+"""The two small networks of the pip counter, as PyTorch modules (training only).
+
+Both are U-Nets: each level two 3x3 convolutions with batch norm and ReLU, max
+pooling down, bilinear upsampling back up with the level's features beside it,
+and a 1x1 convolution to the output maps, passed through a sigmoid. The input is
+the picture as OpenCV holds it (BGR, 0 to 255): the network scales it itself, so
+the app only hands it pixels. Every layer is one that OpenCV's DNN module reads
+from ONNX.
+
+- the tile finder: the photo at `finder.FINDER_LONG_SIDE` on its long side in; a
+  strided first convolution halves it, and the tile faces and their cores (each
+  face shrunk about its centre) come out at half the input's size.
+- the pip reader: one tile rectified to 48 x 96 in; its pip centres and its
+  divider bar out, at the same size.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+
+def _conv(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> list[nn.Module]:
+    return [nn.Conv2d(cin, cout, 3, stride=stride, padding=dilation, dilation=dilation, bias=False),
+            nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
+
+
+def _block(cin: int, cout: int, dilation: int = 1) -> nn.Sequential:
+    return nn.Sequential(*_conv(cin, cout, dilation=dilation), *_conv(cout, cout))
+
+
+class UNet(nn.Module):
+    def __init__(self, outputs: int, widths, bottom_dilation: int = 1, stem_stride: int = 1):
+        super().__init__()
+        self.stem = nn.Sequential(*_conv(3, widths[0], stride=stem_stride)) if stem_stride > 1 else None
+        self.down = nn.ModuleList()
+        cin = widths[0] if self.stem is not None else 3
+        for w in widths[:-1]:
+            self.down.append(_block(cin, w))
+            cin = w
+        self.bottom = _block(cin, widths[-1], dilation=bottom_dilation)
+        self.up = nn.ModuleList()
+        cin = widths[-1]
+        for w in reversed(widths[:-1]):
+            self.up.append(_block(cin + w, w))
+            cin = w
+        self.head = nn.Conv2d(cin, outputs, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x / 127.5 - 1.0
+        if self.stem is not None:
+            x = self.stem(x)
+        skips = []
+        for block in self.down:
+            x = block(x)
+            skips.append(x)
+            x = F.max_pool2d(x, 2)
+        x = self.bottom(x)
+        for block, skip in zip(self.up, reversed(skips)):
+            x = F.interpolate(x, size=skip.shape[-2:], mode="bilinear", align_corners=False)
+            x = block(torch.cat([x, skip], dim=1))
+        return torch.sigmoid(self.head(x))
+
+
+def finder() -> UNet:
+    """Faces and cores at half the input's size; five levels below the stem, so that a tile
+    half the photo wide is still seen whole."""
+    return UNet(outputs=2, widths=(12, 24, 32, 48, 64), bottom_dilation=2, stem_stride=2)
+
+
+def reader() -> UNet:
+    """Pip centres and the divider bar on one rectified tile."""
+    return UNet(outputs=2, widths=(12, 24, 32, 48))

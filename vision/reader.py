@@ -1,0 +1,72 @@
+"""Stage 3: one rectified tile's pips, counted on the pip reader's map.
+
+The reader network marks each pip's centre as a small peak and the divider bar as
+a line. A half's value is the number of peaks in it; its confidence is how clearly
+each counted peak stands out and how clearly nothing else does. A cut with no
+divider bar across its middle is no tile (a face-down tile, a patch of table).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+READ_W, READ_H = 48, 96  # a tile rectified for the reader, long side down
+PEAK = 0.5            # a pip: a local peak of the pip map above this
+WEAK = 0.12           # a peak above this but under PEAK leaves its half in doubt
+BAR = 0.5             # the bar map above this ...
+BAR_ACROSS = 0.45     # ... along this share of the tile's width, near the middle
+
+
+@dataclass(frozen=True)
+class TileReading:
+    top: int
+    bottom: int
+    top_confidence: float
+    bottom_confidence: float
+    pips: tuple[tuple[float, float], ...]     # peak centres, in the rectified tile's pixels
+
+    @property
+    def confidence(self) -> float:
+        return min(self.top_confidence, self.bottom_confidence)
+
+
+def shows_a_bar(bar: np.ndarray) -> bool:
+    """A divider runs across the middle of the tile."""
+    h = bar.shape[0]
+    band = bar[int(h * 0.38):int(h * 0.62)] > BAR
+    return bool(band.size) and float(band.mean(axis=1).max()) >= BAR_ACROSS
+
+
+def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
+    """Local maxima of the pip map above `floor`: (x, y, height)."""
+    local = cv2.dilate(pip_map, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((pip_map >= local) & (pip_map > floor))
+    found = sorted(((int(x), int(y), float(pip_map[y, x])) for x, y in zip(xs, ys)), key=lambda p: -p[2])
+    kept = []
+    for x, y, v in found:      # a flat top gives neighbouring equal maxima: keep one
+        if all((x - a) ** 2 + (y - b) ** 2 > 2 for a, b, _ in kept):
+            kept.append((x, y, v))
+    return kept
+
+
+def read_maps(maps: np.ndarray) -> TileReading | None:
+    """The reading of one tile from the network's maps (2 x H x W: pips, bar); None when the
+    cut shows no divider bar."""
+    pip_map, bar = maps[0], maps[1]
+    if not shows_a_bar(bar):
+        return None
+    middle = pip_map.shape[0] / 2
+    found = peaks(pip_map, WEAK)
+    counts, confidences = [0, 0], [1.0, 1.0]
+    pips = []
+    for x, y, v in found:
+        half = 0 if y < middle else 1
+        if v >= PEAK:
+            counts[half] += 1
+            pips.append((float(x), float(y)))
+            confidences[half] = min(confidences[half], (v - PEAK) / (1 - PEAK) * 0.5 + 0.5)
+        else:
+            confidences[half] = min(confidences[half], 1 - (v - WEAK) / (PEAK - WEAK) * 0.5)
+    return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips))

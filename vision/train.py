@@ -1,0 +1,282 @@
+"""`python -m vision.train`: generate the scenes, train the tile finder and the pip reader,
+export both to ONNX for the app (vision/models/), on the CPU.
+
+    python -m vision.train all --work train-runs      # everything, about an hour on 2 cores
+
+Steps, each resumable (a cut-off run picks up from its last checkpoint):
+
+    data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
+    finder  trains the tile finder; checkpoint WORK/finder.pt every few minutes
+    reader  trains the pip reader; checkpoint WORK/reader.pt
+    export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
+
+PyTorch is needed here only (`pip install -e '.[train]'`); the app reads the ONNX files
+with OpenCV. The real photos in shared/ are never read by training.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import multiprocessing as mp
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODELS = Path(__file__).resolve().parent / "models"
+SCENE_SIZE = (320, 320)
+CROP = 256                  # the finder trains on crops of the scenes
+VALIDATE = 120             # samples of the validation set read at each check
+SEED = 20261124
+
+# Each kind of sample is generated from its own seeds: training, a validation set the
+# training watches, and a test set (vision.evaluate --generated) that training never sees.
+SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000}
+log = logging.getLogger("vision.train")
+
+
+# ---------------------------------------------------------------- data
+
+def _scene_chunk(args):
+    from .synth_scenes import scene
+    start, count, split = args
+    imgs, masks = [], []
+    for i in range(start, start + count):
+        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE)
+        imgs.append(img)
+        masks.append(mask)
+    return np.stack(imgs), np.stack(masks)
+
+
+def _tile_chunk(args):
+    from .synth_scenes import tile_sample
+    start, count, split = args
+    tiles, maps, valid = [], [], []
+    for i in range(start, start + count):
+        t, m, halves = tile_sample(np.random.default_rng(SEED + SEED_OFFSETS[split] + 5_000_000 + i))
+        tiles.append(t)
+        maps.append((m * 255).astype(np.uint8))
+        valid.append(halves if halves is not None else (-1, -1))
+    return np.stack(tiles), np.stack(maps), np.array(valid, np.int16)
+
+
+def make_data(work: Path, scenes: int, tiles: int, workers: int) -> None:
+    work.mkdir(parents=True, exist_ok=True)
+    chunk = 250
+    with mp.Pool(workers) as pool:
+        for name, fn, total, split in (("scenes-valid", _scene_chunk, 300, "valid"),
+                                       ("tiles-valid", _tile_chunk, 2000, "valid"),
+                                       ("scenes-train", _scene_chunk, scenes, "train"),
+                                       ("tiles-train", _tile_chunk, tiles, "train")):
+            path = work / f"data-{name}.npz"
+            if path.exists():
+                log.info("%s: already there", path)
+                continue
+            started = time.time()
+            jobs = [(s, min(chunk, total - s), split) for s in range(0, total, chunk)]
+            parts = pool.map(fn, jobs)
+            arrays = [np.concatenate([p[k] for p in parts]) for k in range(len(parts[0]))]
+            np.savez(path.with_suffix(".tmp.npz"), *arrays)
+            path.with_suffix(".tmp.npz").rename(path)
+            log.info("%s: %d samples in %.0f s", path, total, time.time() - started)
+
+
+def _load(work: Path, name: str):
+    with np.load(work / f"data-{name}.npz") as data:
+        return [data[f"arr_{i}"] for i in range(len(data.files))]
+
+
+# ---------------------------------------------------------------- training
+
+def _augment_scene(rng, img, mask):
+    """Cheap changes on top of the stored scenes: a random crop, quarter turns, flips; the
+    answers at the finder's output size (half the input)."""
+    y0, x0 = (int(rng.integers(0, d - CROP + 1)) for d in img.shape[:2])
+    img, mask = img[y0:y0 + CROP, x0:x0 + CROP], mask[:, y0:y0 + CROP, x0:x0 + CROP]
+    k = int(rng.integers(4))
+    img, mask = np.rot90(img, k, (0, 1)), np.rot90(mask, k, (1, 2))
+    if rng.random() < 0.5:
+        img, mask = img[:, ::-1], mask[:, :, ::-1]
+    half = cv2.resize(np.ascontiguousarray(mask.transpose(1, 2, 0)).astype(np.float32), (CROP // 2, CROP // 2),
+                      interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(img), half.transpose(2, 0, 1)
+
+
+def _augment_tile(rng, tile, maps):
+    if rng.random() < 0.5:
+        tile, maps = tile[::-1, ::-1], maps[:, ::-1, ::-1]
+    if rng.random() < 0.5:
+        tile, maps = tile[:, ::-1], maps[:, :, ::-1]
+    tile = tile.astype(np.float32) * rng.uniform(0.8, 1.2) + rng.uniform(-20, 20)
+    return np.clip(tile, 0, 255), np.ascontiguousarray(maps)
+
+
+def _loss(pred, target, pip_weight=None):
+    import torch
+    from torch.nn import functional as F
+    eps = 1e-6
+    pred = pred.clamp(eps, 1 - eps)
+    if pip_weight is not None:
+        weight = 1 + pip_weight * target
+        bce = F.binary_cross_entropy(pred, target, weight=weight)
+    else:
+        bce = F.binary_cross_entropy(pred, target)
+    inter = (pred * target).sum(dim=(2, 3))
+    dice = 1 - (2 * inter + 1) / (pred.sum(dim=(2, 3)) + target.sum(dim=(2, 3)) + 1)
+    return bce + 0.5 * dice.mean() if pip_weight is None else bce + 0.2 * dice.mean()
+
+
+def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0) -> None:
+    import torch
+
+    from . import nets
+    torch.set_num_threads(threads)
+    torch.manual_seed(SEED)
+    rng = np.random.default_rng(SEED + (1 if which == "reader" else 0))
+    if which == "finder":
+        x_train, y_train = _load(work, "scenes-train")
+        x_valid, y_valid = _load(work, "scenes-valid")
+        model = nets.finder()
+    else:
+        x_train, y_train, _ = _load(work, "tiles-train")
+        x_valid, y_valid, halves_valid = _load(work, "tiles-valid")
+        model = nets.reader()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    ckpt = work / f"{which}.pt"
+    step = 0
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        model.load_state_dict(state["model"])
+        optimiser.load_state_dict(state["optimiser"])
+        schedule.load_state_dict(state["schedule"])
+        step = state["step"]
+        rng = np.random.default_rng(SEED + 7919 * step)   # resume: a fresh stream, still seeded
+        torch.manual_seed(SEED + step)
+        log.info("%s: resuming at step %d", which, step)
+
+    def save():
+        tmp = ckpt.with_suffix(".tmp")
+        torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
+                    "schedule": schedule.state_dict(), "step": step}, tmp)
+        tmp.replace(ckpt)
+
+    last_save = time.time()
+    started = time.time()
+    running = []
+    model.train()
+    while step < steps:
+        idx = rng.integers(0, len(x_train), batch)
+        if which == "finder":
+            pairs = [_augment_scene(rng, x_train[i], y_train[i]) for i in idx]
+            x = torch.from_numpy(np.stack([p[0] for p in pairs]).astype(np.float32)).permute(0, 3, 1, 2)
+            y = torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32))
+            loss = _loss(model(x), y)
+        else:
+            pairs = [_augment_tile(rng, x_train[i], y_train[i]) for i in idx]
+            x = torch.from_numpy(np.stack([p[0] for p in pairs]).astype(np.float32)).permute(0, 3, 1, 2)
+            y = torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32) / 255)
+            pred = model(x)
+            loss = _loss(pred[:, :1], y[:, :1], pip_weight=30.0) + 0.5 * _loss(pred[:, 1:], y[:, 1:])
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        step += 1
+        running.append(float(loss.detach()))
+        if step % 50 == 0:
+            log.info("%s step %d/%d loss %.4f lr %.5f %.2f s/step", which, step, steps, np.mean(running[-50:]),
+                     schedule.get_last_lr()[0], (time.time() - started) / 50)
+            started = time.time()
+        if time.time() - last_save > checkpoint_minutes * 60 or step == steps:
+            save()
+            last_save = time.time()
+        if step % 500 == 0 or step == steps:
+            model.eval()
+            with torch.no_grad():
+                report = _validate(which, model, x_valid[:VALIDATE], y_valid[:VALIDATE],
+                                   halves_valid[:VALIDATE] if which == "reader" else None)
+            log.info("%s step %d validation %s", which, step, json.dumps(report))
+            model.train()
+
+
+def _validate(which, model, x_valid, y_valid, halves_valid):
+    import torch
+    preds = []
+    for s in range(0, len(x_valid), 64):
+        x = torch.from_numpy(x_valid[s:s + 64].astype(np.float32)).permute(0, 3, 1, 2)
+        preds.append(model(x).numpy())
+    pred = np.concatenate(preds)
+    if which == "finder":
+        y = y_valid[:, :, ::2, ::2].astype(np.float32)
+        out = {}
+        for c, name in enumerate(("face", "core")):
+            p = pred[:, c] > 0.5
+            t = y[:, c] > 0.5
+            out[f"{name}_iou"] = round(float((p & t).sum() / max(1, (p | t).sum())), 4)
+        return out
+    from .reader import read_maps
+    right = total = halves_right = 0
+    for maps, truth in zip(pred, halves_valid):
+        got = read_maps(maps)
+        if truth[0] < 0:
+            continue
+        total += 1
+        values = (got.top, got.bottom) if got else None
+        right += values == tuple(int(v) for v in truth)
+        if values:
+            halves_right += (values[0] == truth[0]) + (values[1] == truth[1])
+    return {"tiles_right": round(right / max(1, total), 4), "halves_right": round(halves_right / max(1, 2 * total), 4)}
+
+
+# ---------------------------------------------------------------- export
+
+def export(work: Path) -> dict:
+    import torch
+
+    from . import nets
+    MODELS.mkdir(exist_ok=True)
+    hashes = {}
+    for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
+        model = getattr(nets, which)()
+        model.load_state_dict(torch.load(work / f"{which}.pt", weights_only=False)["model"])
+        model.eval()
+        path = MODELS / f"{which}.onnx"
+        torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
+                          input_names=["image"], output_names=["maps"],
+                          dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"},
+                                        "maps": {0: "batch", 2: "height", 3: "width"}})
+        hashes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        log.info("%s: %d bytes, sha256 %s", path, path.stat().st_size, hashes[path.name])
+    return hashes
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.split("\n")[0])
+    parser.add_argument("step", choices=["data", "finder", "reader", "export", "all"])
+    parser.add_argument("--work", type=Path, default=Path("train-runs"))
+    parser.add_argument("--scenes", type=int, default=5000)
+    parser.add_argument("--tiles", type=int, default=30000)
+    parser.add_argument("--finder-steps", type=int, default=2400)
+    parser.add_argument("--reader-steps", type=int, default=2400)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
+                        handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
+    if args.step in ("data", "all"):
+        make_data(args.work, args.scenes, args.tiles, workers=args.threads)
+    if args.step in ("finder", "all"):
+        fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads)
+    if args.step in ("reader", "all"):
+        fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads)
+    if args.step in ("export", "all"):
+        print(json.dumps(export(args.work), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
