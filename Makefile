@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test system-packages bench load install clean
+.PHONY: run test system-packages bench load install train clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ bench: $(STAMP)
 
 load: $(STAMP)
 	$(BIN)/python benchmarks/table_load.py
+
+# Train the pip counter's networks again (about an hour on 2 cores; resumable): not part of test.
+train: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[vision,train]'
+	$(BIN)/python -m vision.train all --work train-runs
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

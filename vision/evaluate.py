@@ -1,15 +1,22 @@
-"""`python -m vision.evaluate FOLDER`: accuracy and speed on a labelled folder of photos.
+"""`python -m vision.evaluate`: how well the pip counter reads photos, and how fast.
 
-FOLDER/labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and
-`total_pips` (and may have `set`). Printed per photo and overall: photos with
-every tile right, tiles right, totals right, and the median analysis time
-next to the median time OpenCV takes to decode the same files.
+    python -m vision.evaluate FOLDER [FOLDER ...]     labelled photos (FOLDER/labels.tsv)
+    python -m vision.evaluate --generated 200         generated scenes from a seed training never used
+    python -m vision.evaluate FOLDER --variants       each photo turned, tilted, shrunk, darkened...
+    python -m vision.evaluate --memory                a 12 MP photo: time and peak memory
+
+labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
+have `set`). Printed per photo and overall: photos with every tile right, tiles right,
+totals right, the share of tiles marked confident that are right, and the median
+analysis time next to the median time OpenCV takes to decode the same files.
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -18,7 +25,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .pipeline import count_pips
+from .load import decode
+from .pipeline import analyse
+from .reader import CONFIDENT
 
 
 def read_labels(folder: Path) -> list[dict]:
@@ -34,60 +43,192 @@ def parse_tiles(text: str) -> Counter:
     return tiles
 
 
-def evaluate(folder: Path, repeat: int = 3, out=sys.stdout) -> dict:
-    rows = read_labels(folder)
-    photos_right = tiles_right = tiles_total = totals_right = 0
+def folder_photos(folder: Path):
+    """(name, bytes, tiles wanted, set) for each labelled photo of a folder."""
+    for row in read_labels(folder):
+        yield (row["file"], (folder / row["file"]).read_bytes(), parse_tiles(row["tiles"]),
+               int(row["set"]) if row.get("set") else None)
+
+
+def generated_photos(count: int, seed: int):
+    """Scenes drawn from seeds that training never draws from (vision.train's test offset)."""
+    from .synth_scenes import scene_with_answers
+    from .train import SEED, SEED_OFFSETS
+    for i in range(count):
+        rng = np.random.default_rng(SEED + SEED_OFFSETS["test"] + seed * 100_000 + i)
+        image, answers, max_value = scene_with_answers(rng)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        yield f"generated-{seed}-{i:04d}", data.tobytes(), Counter(answers), max_value
+
+
+def _turn(image, angle):
+    h, w = image.shape[:2]
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
+    size = (int(h * sin + w * cos), int(h * cos + w * sin))
+    matrix[0, 2] += size[0] / 2 - w / 2
+    matrix[1, 2] += size[1] / 2 - h / 2
+    return cv2.warpAffine(image, matrix, size, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _light(image, gain, gamma=1.0):
+    scaled = np.clip(image.astype(np.float32) * gain, 0, 255) / 255.0
+    return (255 * scaled ** gamma).astype(np.uint8)
+
+
+VARIANTS = {
+    "turned 90°": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
+    "turned 180°": lambda im: cv2.rotate(im, cv2.ROTATE_180),
+    "tilted 13°": lambda im: _turn(im, 13),
+    "tilted -32°": lambda im: _turn(im, -32),
+    "mirrored": lambda im: cv2.flip(im, 1),
+    "shrunk to 60%": lambda im: cv2.resize(im, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA),
+    "enlarged 150%": lambda im: cv2.resize(im, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_CUBIC),
+    "darker (x0.7)": lambda im: _light(im, 0.7),
+    "brighter (x1.2)": lambda im: _light(im, 1.2),
+    "flatter (gamma 0.8)": lambda im: _light(im, 1.0, 0.8),
+}
+
+
+def variant_photos(photos, change):
+    for name, data, want, set_size in photos:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        ok, encoded = cv2.imencode(".jpg", change(image), [cv2.IMWRITE_JPEG_QUALITY, 85])
+        yield name, encoded.tobytes(), want, set_size
+
+
+def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False) -> dict:
+    """Read each photo; count what is right; time the analysis against OpenCV's decode."""
+    n_photos = photos_right = tiles_right = tiles_total = totals_right = 0
+    confident = confident_right = 0
     analyse_times, decode_times = [], []
-    for row in rows:
-        data = (folder / row["file"]).read_bytes()
-        set_size = int(row["set"]) if row.get("set") else None
-        decodes = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-            decodes.append(time.perf_counter() - start)
-        decode_times.append(min(decodes))      # the same measure as the analysis: the best of the repeats
-        timings = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            result = count_pips(data, set_size)
-            timings.append(time.perf_counter() - start)
-        analyse_times.append(min(timings))
-        want = parse_tiles(row["tiles"])
+    for name, data, want, set_size in photos:
+        decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
+                                       repeat))
+        result = None
+
+        def run():
+            nonlocal result
+            result = analyse(decode(data), set_size)
+        analyse_times.append(_best_time(run, repeat))
         got = Counter(result.tiles)
         matched = sum((want & got).values())
+        left = Counter(want)
+        for tile in sorted(result.tiles_detail, key=lambda t: -t.confidence):
+            right = left[tile.values] > 0
+            left[tile.values] -= right
+            if tile.confidence >= CONFIDENT:
+                confident += 1
+                confident_right += right
         n = sum(want.values())
         every = got == want
+        want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
+        n_photos += 1
         photos_right += every
         tiles_right += matched
         tiles_total += n
-        totals_right += result.total == int(row["total_pips"])
-        print(f"{row['file']:<20} {'ok ' if every else 'MISS'} tiles {matched:2d}/{n:<2d} "
-              f"total {result.total:4d} (want {row['total_pips']:>4}) found {len(result.tiles):2d} "
-              f"{min(timings) * 1000:7.1f} ms", file=out)
+        totals_right += result.total == want_total
+        if not quiet:
+            wrong = ""
+            if not every:
+                wrong = (" missed " + " ".join(f"{a}|{b}" for (a, b) in (want - got).elements())
+                         + " extra " + " ".join(f"{a}|{b}" for (a, b) in (got - want).elements()))
+            print(f"{name:<22} {'ok  ' if every else 'MISS'} tiles {matched:2d}/{n:<2d} total {result.total:4d} "
+                  f"(want {want_total:>4}) {analyse_times[-1] * 1000:7.1f} ms{wrong}", file=out)
     decode_median = statistics.median(decode_times)
     analyse_median = statistics.median(analyse_times)
-    figures = {"photos": len(rows), "photos_every_tile_right": photos_right, "tiles_right": tiles_right,
-               "tiles": tiles_total, "totals_right": totals_right,
-               "median_analysis_ms": analyse_median * 1000, "median_decode_ms": decode_median * 1000,
-               "speed_ratio": analyse_median / decode_median}
-    print(f"\nphotos with every tile right: {photos_right}/{len(rows)} ({photos_right / len(rows):.0%})\n"
-          f"tiles right: {tiles_right}/{tiles_total} ({tiles_right / tiles_total:.0%})\n"
-          f"totals right: {totals_right}/{len(rows)} ({totals_right / len(rows):.0%})\n"
-          f"median analysis {analyse_median * 1000:.1f} ms, median cv2.imdecode {decode_median * 1000:.1f} ms: "
-          f"ratio {figures['speed_ratio']:.1f}", file=out)
+    return {"photos": n_photos, "photos_every_tile_right": photos_right, "tiles_right": tiles_right,
+            "tiles": tiles_total, "totals_right": totals_right, "confident": confident,
+            "confident_right": confident_right, "median_analysis_ms": round(analyse_median * 1000, 1),
+            "median_decode_ms": round(decode_median * 1000, 1),
+            "speed_ratio": round(analyse_median / decode_median, 2)}
+
+
+def _best_time(fn, repeat):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def summary(label: str, f: dict) -> str:
+    share = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else f"{a}/{b}"    # noqa: E731
+    return (f"{label}: photos with every tile right {share(f['photos_every_tile_right'], f['photos'])}; "
+            f"tiles right {share(f['tiles_right'], f['tiles'])}; totals right {share(f['totals_right'], f['photos'])}; "
+            f"confident tiles right {share(f['confident_right'], f['confident'])}; median analysis "
+            f"{f['median_analysis_ms']} ms, median decode {f['median_decode_ms']} ms, ratio {f['speed_ratio']}")
+
+
+def evaluate(folder: Path, repeat: int = 3, out=sys.stdout) -> dict:
+    """One labelled folder, photo by photo and overall."""
+    figures = score(folder_photos(folder), repeat, out)
+    print(summary(str(folder), figures), file=out)
     return figures
 
 
+def twelve_megapixels() -> dict:
+    """Time and peak memory of one analysis of a 12 MP photo, in a fresh process."""
+    code = (
+        "import resource, time, cv2, numpy as np\n"
+        "from vision.synth_scenes import scene_with_answers\n"
+        "from vision.pipeline import count_pips\n"
+        "image, answers, _ = scene_with_answers(np.random.default_rng(7), size=(750, 1000))\n"
+        "big = cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC)\n"
+        "data = cv2.imencode('.jpg', big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()\n"
+        "del image, big\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "count_pips(data, 18)\n"
+        "times = []\n"
+        "for _ in range(3):\n"
+        "    t = time.perf_counter(); count_pips(data, 18); times.append(time.perf_counter() - t)\n"
+        "d = []\n"
+        "for _ in range(3):\n"
+        "    t = time.perf_counter(); cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR); "
+        "d.append(time.perf_counter() - t)\n"
+        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "import json; print(json.dumps({'photo_mb': round(len(data) / 2**20, 1), 'analysis_ms': round(min(times) * 1000),"
+        " 'decode_ms': round(min(d) * 1000), 'peak_rss_mb': round(peak / 1024), 'rss_before_mb': round(before / 1024)}))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], check=True)
+    return json.loads(done.stdout)
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision.evaluate")
-    parser.add_argument("folder", type=Path)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser = argparse.ArgumentParser(prog="python -m vision.evaluate", description=__doc__.split("\n")[0])
+    parser.add_argument("folders", type=Path, nargs="*")
+    parser.add_argument("--repeat", type=int, default=3, help="time each photo this many times, keep the best")
+    parser.add_argument("--generated", type=int, default=0, help="also this many generated scenes")
+    parser.add_argument("--seed", type=int, default=1, help="which generated test set")
+    parser.add_argument("--variants", action="store_true", help="also each folder's photos changed")
+    parser.add_argument("--memory", action="store_true", help="time and peak memory on a 12 MP photo")
+    parser.add_argument("--quiet", action="store_true", help="only the overall figures")
     args = parser.parse_args(argv)
-    if not (args.folder / "labels.tsv").exists():
-        print(f"vision.evaluate: {args.folder}/labels.tsv not found", file=sys.stderr)
-        return 2
-    evaluate(args.folder, args.repeat)
+    results = {}
+    for folder in args.folders:
+        if not (folder / "labels.tsv").exists():
+            print(f"vision.evaluate: {folder}/labels.tsv not found", file=sys.stderr)
+            return 2
+    everything = []
+    for folder in args.folders:
+        photos = list(folder_photos(folder))
+        everything.extend(photos)
+        results[str(folder)] = score(photos, args.repeat, quiet=args.quiet)
+        print(summary(str(folder), results[str(folder)]))
+    if len(args.folders) > 1:
+        results["all folders"] = score(everything, 1, quiet=True)
+        print(summary("all folders", results["all folders"]))
+    if args.variants and everything:
+        for name, change in VARIANTS.items():
+            results[name] = score(variant_photos(everything, change), 1, quiet=True)
+            print(summary(f"variant {name}", results[name]))
+    if args.generated:
+        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet)
+        print(summary(f"generated (seed {args.seed})", results["generated"]))
+    if args.memory:
+        results["12 MP"] = twelve_megapixels()
+        print("12 MP photo:", json.dumps(results["12 MP"]))
     return 0
 
 

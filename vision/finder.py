@@ -1,9 +1,11 @@
 """Stage 1: where the face-up tiles lie, from the tile finder's maps.
 
-The finder network sees the photo at `FINDER_LONG_SIDE` pixels on its long side and
-marks two things: the tile faces, and each face's core (the face shrunk to `CORE`
-about its centre). Cores of touching tiles stay apart, so each core is one tile:
-its rotated rectangle, grown back by 1 / `CORE`, gives the tile's four corners.
+The finder network marks two things: the tile faces, and each face's core (the face
+shrunk to `CORE` about its centre). Cores of touching tiles stay apart, so each core is
+one tile: its rotated rectangle, grown back by 1 / `CORE`, gives the tile's four corners.
+It learnt tiles from 9 to 130 pixels wide, so it looks at the photo twice: at
+`FINE` pixels on the long side for small tiles, and at `COARSE` for a tile that fills
+much of the photo.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ import numpy as np
 
 from .model import network
 
-FINDER_LONG_SIDE = 512
+FINE, COARSE = 384, 192     # the finder's two looks: pixels on the photo's long side
+FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse look's
+COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 STRIDE = 16                 # the finder's input must be a multiple of this
 CORE = 0.6                  # as drawn in training (synth_scenes.CORE)
 CORE_THRESHOLD = 0.5
@@ -22,6 +26,7 @@ FACE_THRESHOLD = 0.5
 MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
 FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
+ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -31,10 +36,10 @@ class TileRegion:
     support: float           # share of the rectangle the finder called face
 
 
-def finder_input(image: np.ndarray) -> tuple[np.ndarray, float]:
+def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
     """The photo scaled to the finder's size and padded to its stride, and the scale."""
     h, w = image.shape[:2]
-    scale = FINDER_LONG_SIDE / max(h, w)
+    scale = long_side / max(h, w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     small = cv2.resize(image, size, interpolation=interp)
@@ -44,38 +49,89 @@ def finder_input(image: np.ndarray) -> tuple[np.ndarray, float]:
     return padded, scale
 
 
-def finder_maps(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The finder's face and core maps (2 x h x w, finder pixels) and the photo-to-finder scale."""
-    padded, scale = finder_input(image)
-    return network("finder").run(padded[None])[0], scale
+def finder_maps(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
+    """The finder's face and core maps (2 x h x w) and the scale from the photo's pixels to
+    the maps' (the maps are half the finder's input)."""
+    padded, scale = finder_input(image, long_side)
+    return network("finder").run(padded[None])[0], scale / 2
 
 
-def find_tiles(image: np.ndarray) -> tuple[list[TileRegion], np.ndarray, float]:
-    """Each face-up tile's corners in the photo; also the maps and scale, for the overlay."""
-    maps, scale = finder_maps(image)
+def find_tiles(image: np.ndarray) -> list[TileRegion]:
+    """Each face-up tile's corners in the photo, from the finder's two looks."""
+    fine = [(r, w) for r, w in tiles_at(image, FINE) if w <= FINE_WIDEST]
+    coarse = [(r, w) for r, w in tiles_at(image, COARSE) if w >= COARSE_NARROWEST]
+    found = [r for r, _ in fine]
+    for region, width in coarse:
+        centre = region.corners.mean(axis=0)
+        twin = next((i for i, r in enumerate(found)
+                     if cv2.pointPolygonTest(r.corners.astype(np.float32), tuple(map(float, centre)), False) >= 0),
+                    None)
+        if twin is None:
+            found.append(region)
+        elif width * FINE / COARSE > 0.75 * FINE_WIDEST:
+            found[twin] = region        # a wide tile: the coarse look sees it whole
+    return found
+
+
+def tiles_at(image: np.ndarray, long_side: int) -> list[tuple[TileRegion, float]]:
+    """The tiles one look finds, each with its width in the finder's input pixels.
+
+    A face standing alone (one core in it, or none, and the shape of a tile) gives its corners
+    itself, which is the closer fit; faces that touch are told apart by their cores."""
+    maps, scale = finder_maps(image, long_side)      # scale: photo pixels to map pixels
     face, core = maps
-    h, w = image.shape[0] * scale, image.shape[1] * scale
-    count, labels, stats, _ = cv2.connectedComponentsWithStats((core > CORE_THRESHOLD).astype(np.uint8), 8)
+    bounds = (image.shape[1] * scale, image.shape[0] * scale)
+    face_count, face_labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
+    from_cores = {}
+    for rect in _rects(core > CORE_THRESHOLD, grow=1 / CORE):
+        label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
+        from_cores.setdefault(label, []).append(rect)
+    rects = []
+    for label in range(1, face_count):
+        cores = from_cores.pop(label, [])
+        if len(cores) <= 1:
+            alone = _rects(face_labels == label, grow=1.0, fill=ALONE_FILL)
+            if alone:
+                rects.extend(alone)
+                continue
+        rects.extend(cores)
+    for cores in from_cores.values():          # cores outside any face: the finder was unsure
+        rects.extend(cores)
     regions = []
-    for label in range(1, count):
-        if stats[label, cv2.CC_STAT_AREA] < MIN_CORE_AREA:
-            continue
-        ys, xs = np.nonzero(labels == label)
-        (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        # a core of n pixels spans n - 1 between centres: add the pixel back before growing it
-        rect = ((cx, cy), ((a + 1) / CORE, (b + 1) / CORE), angle)
-        short, long_ = sorted(rect[1])
-        if not ASPECT_LOW <= long_ / max(short, 1e-6) <= ASPECT_HIGH:
-            continue
+    for rect in rects:
         corners = cv2.boxPoints(rect)
-        if (corners < -OUTSIDE * short).any() or (corners[:, 0] > w + OUTSIDE * short).any() \
-                or (corners[:, 1] > h + OUTSIDE * short).any():
+        short = min(rect[1])
+        if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
+                or (corners[:, 1] > bounds[1] + OUTSIDE * short).any():
             continue      # cut by the photo's edge: not a whole tile
         support = _face_support(face, corners)
-        if support < FACE_SUPPORT:
+        if support >= FACE_SUPPORT:
+            regions.append((TileRegion(order_corners(corners / scale), support), 2 * short))
+    return regions
+
+
+def _rects(mask: np.ndarray, grow: float, fill: float = 0.0) -> list:
+    """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
+    `fill`: the least share of its rectangle a piece must cover."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    rects = []
+    for label in range(1, count):
+        area = stats[label, cv2.CC_STAT_AREA]
+        if area < MIN_CORE_AREA:
             continue
-        regions.append(TileRegion(order_corners(corners / scale), support))
-    return regions, maps, scale
+        ys, xs = np.nonzero(labels[stats[label, 1]:stats[label, 1] + stats[label, 3],
+                                   stats[label, 0]:stats[label, 0] + stats[label, 2]] == label)
+        points = np.column_stack([xs + stats[label, 0], ys + stats[label, 1]]).astype(np.float32)
+        (cx, cy), (a, b), angle = cv2.minAreaRect(points)
+        # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
+        a, b = a + 1, b + 1
+        if area < fill * a * b:
+            continue
+        short, long_ = sorted((a, b))
+        if not ASPECT_LOW <= long_ / short <= ASPECT_HIGH:
+            continue
+        rects.append(((cx, cy), (a * grow, b * grow), angle))
+    return rects
 
 
 def _face_support(face: np.ndarray, corners: np.ndarray) -> float:

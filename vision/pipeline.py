@@ -59,7 +59,7 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 
 
 def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
-    regions, _, _ = find_tiles(image)
+    regions = find_tiles(image)
     readings = read_tiles(image, regions)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []

@@ -15,6 +15,7 @@ import numpy as np
 READ_W, READ_H = 48, 96  # a tile rectified for the reader, long side down
 PEAK = 0.5            # a pip: a local peak of the pip map above this
 WEAK = 0.12           # a peak above this but under PEAK leaves its half in doubt
+CONFIDENT = 0.8       # a tile read at least this surely is not listed first to check
 BAR = 0.5             # the bar map above this ...
 BAR_ACROSS = 0.45     # ... along this share of the tile's width, near the middle
 

@@ -228,23 +228,23 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
         values = (got.top, got.bottom) if got else None
         right += values == tuple(int(v) for v in truth)
         if values:
-            halves_right += (values[0] == truth[0]) + (values[1] == truth[1])
+            halves_right += int(values[0] == truth[0]) + int(values[1] == truth[1])
     return {"tiles_right": round(right / max(1, total), 4), "halves_right": round(halves_right / max(1, 2 * total), 4)}
 
 
 # ---------------------------------------------------------------- export
 
-def export(work: Path) -> dict:
+def export(work: Path, models: Path = MODELS) -> dict:
     import torch
 
     from . import nets
-    MODELS.mkdir(exist_ok=True)
+    models.mkdir(exist_ok=True)
     hashes = {}
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
         model = getattr(nets, which)()
         model.load_state_dict(torch.load(work / f"{which}.pt", weights_only=False)["model"])
         model.eval()
-        path = MODELS / f"{which}.onnx"
+        path = models / f"{which}.onnx"
         torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
                           input_names=["image"], output_names=["maps"],
                           dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"},

@@ -1,0 +1,97 @@
+"""The trained networks: the committed files are the ones their card describes, and the
+stages around them (rectifying, reading the maps, one reading per tile) do what they say."""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from vision import pipeline, reader  # noqa: E402
+from vision.model import MODELS  # noqa: E402
+
+pytestmark = pytest.mark.vision
+
+
+def test_the_committed_models_match_their_card():
+    card = (MODELS / "MODEL_CARD.md").read_text(encoding="utf-8")
+    listed = dict(re.findall(r"`(\w+\.onnx)`[^`\n]*`([0-9a-f]{64})`", card))
+    assert set(listed) == {"finder.onnx", "reader.onnx"}
+    for name, digest in listed.items():
+        data = (MODELS / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == digest, name
+    assert sum((MODELS / n).stat().st_size for n in listed) < 10 * 2**20
+
+
+def _scene(values_list, seed, coloured=False, short=70):
+    """Generated tiles of one set lying apart on a plain table, seen from above."""
+    from vision import synth_scenes as ss
+    from vision import synth_tiles as st
+    rng = np.random.default_rng(seed)
+    style = st.random_style(rng, 15)
+    style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None,
+                               "pip_scheme": "coloured" if coloured else "black",
+                               "pip_colour": (25.0, 25.0, 25.0), "bar_colour": (30.0, 30.0, 30.0)})
+    h, w = 600, 800
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = (60, 75, 90)
+    cols = 5
+    for i, values in enumerate(values_list):
+        r, c = divmod(i, cols)
+        box = ss.tile_box(90 + c * 150, 110 + r * 190, short, rng.uniform(-0.4, 0.4))
+        face, alpha, _ = st.draw_face(values, style, rng)
+        ss._paste(img, face, alpha, box)
+    return cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+
+
+@pytest.mark.parametrize("coloured", [False, True])
+def test_generated_tiles_of_every_value_0_to_15_are_read_exactly(coloured):
+    values = [(v, (v * 7 + 3) % 16) for v in range(16)]
+    want = Counter(tuple(sorted(v)) for v in values)
+    for part in (values[:10], values[10:]):
+        got = Counter(pipeline.count_pips(_scene(part, seed=len(part) + coloured, coloured=coloured), 15).tiles)
+        assert got == Counter(tuple(sorted(v)) for v in part), (part, got)
+    assert sum(want.values()) == 16
+
+
+def _maps(peaks, bar=True, height=0.9):
+    maps = np.zeros((2, reader.READ_H, reader.READ_W), np.float32)
+    for x, y in peaks:
+        maps[0, y, x] = height
+    if bar:
+        maps[1, reader.READ_H // 2 - 1:reader.READ_H // 2 + 1, 6:-6] = 1
+    return maps
+
+
+def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
+    peaks = [(12, 20), (36, 20), (24, 70)]
+    got = reader.read_maps(_maps(peaks))
+    assert (got.top, got.bottom) == (2, 1) and got.confidence > 0.8
+    assert reader.read_maps(_maps(peaks, bar=False)) is None
+    doubtful = _maps(peaks)
+    doubtful[0, 80, 10] = 0.35                  # something half like a pip
+    assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
+
+
+def test_a_tile_is_counted_once_the_surer_reading_stands():
+    sure = pipeline.TileFound((3, 4), 0.95, ((0, 0),) * 4)
+    unsure = pipeline.TileFound((3, 4), 0.6, ((9, 9),) * 4)
+    other = pipeline.TileFound((1, 2), 0.7, ((5, 5),) * 4)
+    kept, twice = pipeline.once_each([unsure, other, sure])
+    assert kept == [other, sure] and twice == [unsure]
+
+
+def test_rectify_stands_the_tile_upright_at_the_readers_size():
+    image = np.zeros((400, 400, 3), np.uint8)
+    corners = np.float32([[100, 100], [160, 100], [160, 220], [100, 220]])
+    cv2.fillConvexPoly(image, corners.astype(np.int32), (255, 255, 255))
+    cv2.circle(image, (130, 130), 8, (0, 0, 255), -1)        # a red spot in the upper half
+    tile = pipeline.rectify(image, corners)
+    assert tile.shape == (reader.READ_H, reader.READ_W, 3)
+    red = np.argwhere((tile[:, :, 2] > 200) & (tile[:, :, 1] < 80))
+    assert len(red) and red[:, 0].mean() < reader.READ_H / 2
