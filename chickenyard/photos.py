@@ -117,3 +117,32 @@ def tiles_in_row_order(found: dict) -> list[Tile]:
     if (ux < 0) if abs(ux) >= abs(uy) else (uy < 0):
         ux, uy = -ux, -uy                                # a row reads rightwards, a column downwards
     return [t for _, _, t in sorted(centred, key=lambda c: c[0] * ux + c[1] * uy)]
+
+
+# a tile read less surely than this is listed first and marked to check (vision.reader.CONFIDENT,
+# repeated here so that the review renders where OpenCV is not installed)
+SURE = 0.8
+
+
+def review_marks(found: dict) -> list[dict]:
+    """The recognised tiles as the review lists them: those to check first, then the sure ones,
+    each with its number on the photo and where its badge goes. A badge sits just outside the
+    tile's topmost corner, pointing away from the tile, so that it never covers a pip."""
+    width = found["width"]
+    marks = []
+    for index, tile in enumerate(found["tiles_detail"]):
+        corners = tile["corners"]
+        cx = sum(x for x, _ in corners) / 4
+        cy = sum(y for _, y in corners) / 4
+        short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
+        radius = max(min(width / 26, 0.32 * short), width / 90)
+        x, y = min(corners, key=lambda c: c[1])
+        dx, dy = x - cx, y - cy
+        length = math.hypot(dx, dy) or 1.0
+        marks.append({"index": index, "tile": tile, "sure": tile["confidence"] >= SURE,
+                      "percent": round(100 * tile["confidence"]), "r": round(radius, 1),
+                      "bx": round(x + dx / length * radius, 1), "by": round(y + dy / length * radius, 1)})
+    numbered = sorted(marks, key=lambda m: (m["sure"], m["tile"]["confidence"]))
+    for number, mark in enumerate(numbered, start=1):
+        mark["number"] = number
+    return numbered

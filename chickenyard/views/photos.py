@@ -5,14 +5,15 @@ from flask import Blueprint, Response, abort, current_app, flash, render_templat
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.rulesets import leftover_points
 from referee.tiles import BadTile, Tile
 
 from ..db import get_db
 from ..errors import http_error
 from ..hand_form import read_hand_form
 from ..htmx import device_name, see_other
-from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, save_photo,
-                      too_large_message, vision_available)
+from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, review_marks,
+                      save_photo, too_large_message, vision_available)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
@@ -75,8 +76,11 @@ def _review(sheet, row, typed=None, errors=None, status=200):
     found = row["found"]["tiles_detail"]
     if typed is None:
         typed = {"tiles": [list(t["values"]) for t in found], "keep": [True] * len(found), "add": []}
+    tiles = [Tile(*t["values"]) for t in found]
     return render_template("photo_review.html", sheet=sheet, hand=hand, player=player, photo=row,
-                           found=found, unreadable=row["found"].get("unreadable", []), typed=typed,
+                           marks=review_marks(row["found"]), points=leftover_points(tiles, sheet.rules),
+                           double_blank_found=Tile(0, 0) in tiles,
+                           unreadable=row["found"].get("unreadable", []), typed=typed,
                            errors=errors or {}), status
 
 
@@ -117,8 +121,11 @@ def confirm(game_id: int, photo_id: int):
                 errors["form"] = "Another phone saved this hand just now; check and confirm again."
             else:
                 points = form.entries[player.id].points
-                flash(f"{player.name}: {len(tiles)} tiles from the photo, {points} points, in hand {hand.number}.")
-                return see_other(url_for("hands.hand", game_id=game_id, number=hand.number))
+                unit = "points" if sheet.by_pips else "pips"
+                flash(f"Saved: {player.name}'s {len(tiles)} tiles from the photo, {points} {unit}, "
+                      f"in {sheet.unit} {hand.number}.")
+                return see_other(url_for("hands.hand", game_id=game_id, number=hand.number,
+                                         _anchor=f"player-{player.id}"))
         else:
             errors["form"] = " ".join(form.errors.values())
     return _review(sheet_for(game_id), row, typed, errors, 422)
