@@ -10,6 +10,12 @@ from chickenyard.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
+def points_line(page: str) -> str:
+    """The review's line of what the photo scores, as a person reads it."""
+    line = re.search(r'<p class="photo-points" id="photo-points">(.*?)</p>', page, re.S).group(1)
+    return " ".join(re.sub(r"<[^>]+>", "", line).split())
+
+
 def upload(client, game_id, player_id, data, name="tiles.jpg", number=1):
     return client.post(f"/games/{game_id}/hands/{number}/players/{player_id}/photo",
                        data={"photo": (io.BytesIO(data), name)}, content_type="multipart/form-data")
@@ -56,7 +62,8 @@ def test_photo_to_score_with_a_correction_and_a_missed_tile(client, app):
     assert response.status_code == 303
     review_url = response.headers["Location"]
     page = client.get(review_url).get_data(as_text=True)
-    assert "2 tile(s) recognised" in page and "<polygon" in page
+    assert "2 tiles recognised: 57 points (0|0 counts 50 at this table)." in points_line(page)
+    assert "<polygon" in page
     photo_id = int(review_url.rsplit("/", 1)[1])
     image = client.get(f"/games/{game_id}/photos/{photo_id}/image")
     assert image.status_code == 200 and image.mimetype == "image/jpeg" and image.data == data
@@ -66,8 +73,14 @@ def test_photo_to_score_with_a_correction_and_a_missed_tile(client, app):
     # correct nothing, add a missed 1|2: 0|0 counts 50 by the table's rule
     form = {**values, "keep-0": "1", "keep-1": "1", "add": ["1|2"]}
     confirmed = client.post(review_url, data=form)
-    assert confirmed.status_code == 303 and confirmed.headers["Location"].endswith(f"/games/{game_id}/hands/1")
-    assert "3 tiles from the photo, 60 points" in client.get(confirmed.headers["Location"]).get_data(as_text=True)
+    assert confirmed.status_code == 303
+    assert confirmed.headers["Location"].endswith(f"/games/{game_id}/hands/1#player-{ids['Ann']}")
+    hand_page = client.get(confirmed.headers["Location"]).get_data(as_text=True)
+    assert "Saved: Ann's 3 tiles from the photo, 60 points" in hand_page
+    # Ann's entry is saved and shown closed: her picker is not left open
+    ann = re.search(rf'<fieldset[^>]*id="player-{ids["Ann"]}".*?</fieldset>', hand_page, re.S).group(0)
+    assert "<details >" in ann or "<details>" in ann
+    assert "(3 picked)" in ann
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[0] == "60"
 
 
@@ -172,3 +185,30 @@ def test_a_photo_of_the_castle_rock_row_over_the_limit_says_why_on_the_game(clie
     assert response.status_code == 413
     assert "too large for Chickenyard (2 MB at most)" in response.get_data(as_text=True)
     assert 'id="error-move"' in response.get_data(as_text=True)
+
+
+def test_the_review_lists_the_tiles_to_check_first_with_how_sure_each_is(client, app):
+    """What the pip counter found, as stored: the review's order and words do not depend on
+    the model, so this photo's findings are written directly."""
+    from chickenyard.db import get_db
+    from chickenyard.photos import save_photo
+    from chickenyard.sheet import load_sheet
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    found = {"tiles": [[2, 3], [5, 6], [0, 4]], "total": 20, "width": 800, "height": 600, "unreadable": [],
+             "tiles_detail": [
+                 {"values": [2, 3], "confidence": 0.97, "corners": [[100, 100], [160, 100], [160, 220], [100, 220]]},
+                 {"values": [5, 6], "confidence": 0.55, "corners": [[300, 100], [360, 100], [360, 220], [300, 220]]},
+                 {"values": [0, 4], "confidence": 0.91, "corners": [[500, 100], [560, 100], [560, 220], [500, 220]]}]}
+    with app.app_context():
+        db = get_db()
+        sheet = load_sheet(db, game_id)
+        photo_id = save_photo(db, app.config["PHOTOS"], sheet, sheet.hands[0], ids["Bo"], b"\xff\xd8 jpeg", found)
+    page = client.get(f"/games/{game_id}/photos/{photo_id}").get_data(as_text=True)
+    listed = re.findall(r'<li class="(sure|to-check)">.*?name="tile-(\d)-a" value="(\d+)"', page, re.S)
+    assert listed == [("to-check", "1", "5"), ("sure", "2", "0"), ("sure", "0", "2")]
+    assert "3 tiles recognised: 20 points." in points_line(page) and "Check the 1 marked check first" in points_line(page)
+    assert "55% sure" in page and "sure (97%)" in page
+    # each badge stands outside its tile: above the topmost corner, clear of the face
+    badges = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', page)]
+    assert len(badges) == 3 and all(y < 100 for _, y in badges)
