@@ -21,7 +21,7 @@ FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse
 COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 STRIDE = 16                 # the finder's input must be a multiple of this
 CORE = 0.6                  # as drawn in training (synth_scenes.CORE)
-CORE_THRESHOLD = 0.5
+CORE_LEVELS = (0.5, 0.7, 0.85, 0.95)   # thresholds of the core map, tried in turn on run-together cores
 FACE_THRESHOLD = 0.5
 MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
@@ -57,11 +57,18 @@ def finder_maps(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, f
 
 
 def find_tiles(image: np.ndarray) -> list[TileRegion]:
-    """Each face-up tile's corners in the photo, from the finder's two looks."""
-    fine = [(r, w) for r, w in tiles_at(image, FINE) if w <= FINE_WIDEST]
-    coarse = [(r, w) for r, w in tiles_at(image, COARSE) if w >= COARSE_NARROWEST]
-    found = [r for r, _ in fine]
-    for region, width in coarse:
+    """Each face-up tile's corners in the photo, from the finder's two looks. A small photo
+    gets only the coarse look, and the coarse look is taken only where the fine one saw a face
+    too wide for it."""
+    if max(image.shape[:2]) <= 1.5 * COARSE:
+        return [r for r, _ in tiles_at(image, COARSE)[0]]
+    fine, maps = tiles_at(image, FINE)
+    found = [r for r, w in fine if w <= FINE_WIDEST]
+    if not _has_wide_face(maps[0]):
+        return found
+    for region, width in tiles_at(image, COARSE)[0]:
+        if width < COARSE_NARROWEST:
+            continue
         centre = region.corners.mean(axis=0)
         twin = next((i for i, r in enumerate(found)
                      if cv2.pointPolygonTest(r.corners.astype(np.float32), tuple(map(float, centre)), False) >= 0),
@@ -73,8 +80,15 @@ def find_tiles(image: np.ndarray) -> list[TileRegion]:
     return found
 
 
-def tiles_at(image: np.ndarray, long_side: int) -> list[tuple[TileRegion, float]]:
-    """The tiles one look finds, each with its width in the finder's input pixels.
+def _has_wide_face(face: np.ndarray) -> bool:
+    """Some face in the fine look's map is as big as a tile too wide for that look."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
+    widest_map = FINE_WIDEST / 2                       # the maps are half the input's size
+    return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > 0.75 * 2 * widest_map ** 2)
+
+
+def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, float]], np.ndarray]:
+    """The tiles one look finds, each with its width in the finder's input pixels, and the maps.
 
     A face standing alone (one core in it, or none, and the shape of a tile) gives its corners
     itself, which is the closer fit; faces that touch are told apart by their cores."""
@@ -83,7 +97,7 @@ def tiles_at(image: np.ndarray, long_side: int) -> list[tuple[TileRegion, float]
     bounds = (image.shape[1] * scale, image.shape[0] * scale)
     face_count, face_labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
     from_cores = {}
-    for rect in _rects(core > CORE_THRESHOLD, grow=1 / CORE):
+    for rect in _core_rects(core):
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
         from_cores.setdefault(label, []).append(rect)
     rects = []
@@ -107,14 +121,32 @@ def tiles_at(image: np.ndarray, long_side: int) -> list[tuple[TileRegion, float]
         support = _face_support(face, corners)
         if support >= FACE_SUPPORT:
             regions.append((TileRegion(order_corners(corners / scale), support), 2 * short))
-    return regions
+    return regions, maps
 
 
-def _rects(mask: np.ndarray, grow: float, fill: float = 0.0) -> list:
+def _core_rects(core: np.ndarray) -> list:
+    """One rectangle per core. Where the cores of touching tiles run together, the piece is no
+    tile's shape: it is looked at again at a higher threshold, where they come apart."""
+    rects = []
+    pending = [(np.ones(core.shape, bool), 0)]
+    while pending:
+        within, level = pending.pop()
+        mask = (core > CORE_LEVELS[level]) & within
+        shaped, rest = _rects(mask, grow=1 / CORE, keep_rest=True)
+        rects.extend(shaped)
+        if level + 1 < len(CORE_LEVELS):
+            pending.extend((piece, level + 1) for piece in rest)
+    return rects
+
+
+def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = False):
+    """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
+    `fill`: the least share of its rectangle a piece must cover. With `keep_rest`, also the
+    masks of the pieces big enough to be tiles that are not tile-shaped."""
     """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
     `fill`: the least share of its rectangle a piece must cover."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    rects = []
+    rects, rest = [], []
     for label in range(1, count):
         area = stats[label, cv2.CC_STAT_AREA]
         if area < MIN_CORE_AREA:
@@ -125,13 +157,13 @@ def _rects(mask: np.ndarray, grow: float, fill: float = 0.0) -> list:
         (cx, cy), (a, b), angle = cv2.minAreaRect(points)
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
-        if area < fill * a * b:
-            continue
         short, long_ = sorted((a, b))
-        if not ASPECT_LOW <= long_ / short <= ASPECT_HIGH:
+        if area < fill * a * b or not ASPECT_LOW <= long_ / short <= ASPECT_HIGH:
+            if keep_rest and area >= 2 * MIN_CORE_AREA:
+                rest.append(labels == label)
             continue
         rects.append(((cx, cy), (a * grow, b * grow), angle))
-    return rects
+    return (rects, rest) if keep_rest else rects
 
 
 def _face_support(face: np.ndarray, corners: np.ndarray) -> float:

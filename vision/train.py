@@ -129,7 +129,8 @@ def _loss(pred, target, pip_weight=None):
     return bce + 0.5 * dice.mean() if pip_weight is None else bce + 0.2 * dice.mean()
 
 
-def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0) -> None:
+def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
+        name: str | None = None) -> None:
     import torch
 
     from . import nets
@@ -146,7 +147,7 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         model = nets.reader()
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    ckpt = work / f"{which}.pt"
+    ckpt = work / f"{name or which}.pt"
     step = 0
     if ckpt.exists():
         state = torch.load(ckpt, weights_only=False)
@@ -161,7 +162,8 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     def save():
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
-                    "schedule": schedule.state_dict(), "step": step}, tmp)
+                    "schedule": schedule.state_dict(), "step": step,
+                    "widths": nets.READER_WIDTHS if which == "reader" else None}, tmp)
         tmp.replace(ckpt)
 
     last_save = time.time()
@@ -234,15 +236,17 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
 
 # ---------------------------------------------------------------- export
 
-def export(work: Path, models: Path = MODELS) -> dict:
+def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> dict:
     import torch
 
     from . import nets
     models.mkdir(exist_ok=True)
     hashes = {}
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
-        model = getattr(nets, which)()
-        model.load_state_dict(torch.load(work / f"{which}.pt", weights_only=False)["model"])
+        checkpoint = work / f"{reader_name if which == 'reader' else which}.pt"
+        state = torch.load(checkpoint, weights_only=False)
+        model = nets.reader(state.get("widths") or (12, 24, 32, 48)) if which == "reader" else nets.finder()
+        model.load_state_dict(state["model"])
         model.eval()
         path = models / f"{which}.onnx"
         torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
@@ -263,6 +267,7 @@ def main(argv=None) -> int:
     parser.add_argument("--finder-steps", type=int, default=2400)
     parser.add_argument("--reader-steps", type=int, default=2400)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--name", help="checkpoint name, to train a variant beside the current one")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
@@ -272,9 +277,9 @@ def main(argv=None) -> int:
     if args.step in ("finder", "all"):
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads)
     if args.step in ("reader", "all"):
-        fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads)
+        fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name)
     if args.step in ("export", "all"):
-        print(json.dumps(export(args.work), indent=2))
+        print(json.dumps(export(args.work, reader_name=args.name or "reader"), indent=2))
     return 0
 
 

@@ -121,16 +121,3 @@ def test_cli(tmp_path):
     done = subprocess.run([sys.executable, "-m", "vision", str(tmp_path / "bad.jpg")], capture_output=True,
                           text=True, cwd=ROOT)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
-
-
-def test_colour_distances_and_percentiles_match_numpy():
-    import numpy as np
-
-    from vision import colour
-    rng = np.random.default_rng(1)
-    lab = (rng.random((37, 41, 3)) * 100).astype(np.float32)[3:30, 5:-5]     # a slice, as the stages pass
-    centre = np.array([50, 20, -10], np.float32)
-    expected = np.linalg.norm(lab - centre, axis=2)
-    assert np.allclose(colour.distance(lab, centre), expected, atol=1e-4)
-    for q in (0, 50, 99.5, 100):
-        assert abs(colour.percentile(expected, q) - float(np.percentile(expected, q))) < 1e-3
