@@ -27,6 +27,7 @@ MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
 FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
 ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
+ROW_FIT = 0.12              # a row's length may miss k tiles' lengths by this share of a tile
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -34,6 +35,10 @@ OUTSIDE = 0.12              # a tile may reach this share of its width past the 
 class TileRegion:
     corners: np.ndarray      # 4 x 2, pixels of the photo, a short side first
     support: float           # share of the rectangle the finder called face
+    # a row of touching tiles the finder saw as one face: one way to cut it (`group`, `way`);
+    # the pipeline keeps the way whose tiles all read as tiles
+    group: tuple | None = None
+    way: int = 0
 
 
 def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
@@ -100,19 +105,26 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
     for rect in _core_rects(core):
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
         from_cores.setdefault(label, []).append(rect)
-    rects = []
+    rects = []        # (rect, group, way)
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
+        piece = face_labels == label
         if len(cores) <= 1:
-            alone = _rects(face_labels == label, grow=1.0, fill=ALONE_FILL)
+            alone = _rects(piece, grow=1.0, fill=ALONE_FILL)
             if alone:
-                rects.extend(alone)
+                rects.extend((r, None, 0) for r in alone)
                 continue
-        rects.extend(cores)
+        cuts = _row_cuts(piece)
+        if not cuts:
+            rects.extend((r, None, 0) for r in cores)
+            continue
+        # the cores are one way to part a rectangular run of faces, cutting it evenly the others
+        for way, cut in enumerate([cores] + cuts if cores else cuts):
+            rects.extend((r, (long_side, label), way) for r in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
-        rects.extend(cores)
+        rects.extend((r, None, 0) for r in cores)
     regions = []
-    for rect in rects:
+    for rect, group, way in rects:
         corners = cv2.boxPoints(rect)
         short = min(rect[1])
         if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
@@ -120,8 +132,36 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
             continue      # cut by the photo's edge: not a whole tile
         support = _face_support(face, corners)
         if support >= FACE_SUPPORT:
-            regions.append((TileRegion(order_corners(corners / scale), support), 2 * short))
+            regions.append((TileRegion(order_corners(corners / scale), support, group, way), 2 * short))
     return regions, maps
+
+
+def _row_cuts(piece: np.ndarray) -> list[list]:
+    """A rectangular face too long or too square for one tile is a row of touching tiles the
+    finder did not part: the ways to cut it into k tiles side by side (each tile as long as the
+    row is deep) or end to end (each as wide as the row is deep), where the lengths fit."""
+    found = _rects(piece, grow=1.0, fill=ALONE_FILL, any_shape=True)
+    if not found:
+        return []
+    (cx, cy), (a, b), angle = found[0]
+    ways = []
+    # along the rectangle's side `a` (the first axis of cv2's angle) or `b`
+    for along, depth, axis in ((a, b, 0), (b, a, 1)):
+        for tile_along in (depth / 2, depth * 2):       # side by side, end to end
+            count = along / tile_along
+            k = round(count)
+            if k < 2 or k > 12 or abs(count - k) > ROW_FIT * k:
+                continue
+            theta = np.deg2rad(angle)
+            ux, uy = (np.cos(theta), np.sin(theta)) if axis == 0 else (-np.sin(theta), np.cos(theta))
+            step = along / k
+            cut = []
+            for i in range(k):
+                offset = (i - (k - 1) / 2) * step
+                size = (step, depth) if axis == 0 else (depth, step)
+                cut.append(((cx + ux * offset, cy + uy * offset), size, angle))
+            ways.append(cut)
+    return ways
 
 
 def _core_rects(core: np.ndarray) -> list:
@@ -139,7 +179,7 @@ def _core_rects(core: np.ndarray) -> list:
     return rects
 
 
-def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = False):
+def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = False, any_shape: bool = False):
     """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
     `fill`: the least share of its rectangle a piece must cover. With `keep_rest`, also the
     masks of the pieces big enough to be tiles that are not tile-shaped."""
@@ -158,7 +198,7 @@ def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = F
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
         short, long_ = sorted((a, b))
-        if area < fill * a * b or not ASPECT_LOW <= long_ / short <= ASPECT_HIGH:
+        if area < fill * a * b or not (any_shape or ASPECT_LOW <= long_ / short <= ASPECT_HIGH):
             if keep_rest and area >= 2 * MIN_CORE_AREA:
                 rest.append(labels == label)
             continue

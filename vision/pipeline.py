@@ -61,6 +61,7 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
     regions = find_tiles(image)
     readings = read_tiles(image, regions)
+    regions, readings = best_cuts(regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -77,6 +78,24 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
                   tuple(unreadable))
+
+
+def best_cuts(regions, readings):
+    """Of each row of touching tiles cut more than one way, the way whose pieces all read as
+    tiles (a divider across each middle), the surest; a way with any piece unread loses."""
+    ways: dict = {}
+    for region, reading in zip(regions, readings):
+        if region.group is not None:
+            ways.setdefault(region.group, {}).setdefault(region.way, []).append(reading)
+    chosen = {}
+    for group, by_way in ways.items():
+        def merit(way):
+            got = by_way[way]
+            unread = sum(r is None for r in got)
+            return (unread == 0, len(got) - unread, min((r.confidence for r in got if r), default=0.0))
+        chosen[group] = max(by_way, key=merit)
+    kept = [(g, r) for g, r in zip(regions, readings) if g.group is None or chosen[g.group] == g.way]
+    return [g for g, _ in kept], [r for _, r in kept]
 
 
 def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:
