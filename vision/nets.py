@@ -68,10 +68,9 @@ def finder() -> UNet:
     return UNet(outputs=2, widths=(12, 24, 32, 48, 64), bottom_dilation=2, stem_stride=2)
 
 
-READER_WIDTHS = (8, 16, 32)
+READER_WIDTHS = (12, 24, 32, 48)     # (8, 16, 32) was tried: faster, and 11 photos fewer right
 
 
 def reader(widths=READER_WIDTHS) -> UNet:
-    """Pip centres and the divider bar on one rectified tile: three levels are enough to see a
-    pip and the bar, and cheap enough to read a dozen tiles in a few milliseconds."""
+    """Pip centres and the divider bar on one rectified tile."""
     return UNet(outputs=2, widths=tuple(widths))

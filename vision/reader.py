@@ -13,9 +13,10 @@ import cv2
 import numpy as np
 
 READ_W, READ_H = 48, 96  # a tile rectified for the reader, long side down
-PEAK = 0.5            # a pip: a local peak of the pip map above this
+PEAK = 0.6            # a pip: a local peak of the pip map above this (calibrated on generated tiles)
 WEAK = 0.12           # a peak above this but under PEAK leaves its half in doubt
 CONFIDENT = 0.8       # a tile read at least this surely is not listed first to check
+EDGE = 3              # pixels: a tile's own pips never touch its rim; a peak there is a neighbour's
 BAR = 0.5             # the bar map above this ...
 BAR_ACROSS = 0.45     # ... along this share of the tile's width, near the middle
 
@@ -59,7 +60,9 @@ def read_maps(maps: np.ndarray) -> TileReading | None:
     if not shows_a_bar(bar):
         return None
     middle = pip_map.shape[0] / 2
-    found = peaks(pip_map, WEAK)
+    h, w = pip_map.shape
+    found = [(x, y, v) for x, y, v in peaks(pip_map, WEAK)
+             if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE]
     counts, confidences = [0, 0], [1.0, 1.0]
     pips = []
     for x, y, v in found:
