@@ -90,18 +90,3 @@ def _decode_with_pillow(data: bytes):
             return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
     except Exception:  # noqa: BLE001 - anything unreadable ends as UnreadableImage
         return None
-
-
-def working_copy(image: np.ndarray, params: Params = Params()) -> tuple[np.ndarray, float]:
-    """The image at analysis size, and the scale from original to working pixels."""
-    h, w = image.shape[:2]
-    long_side = max(h, w)
-    if long_side > params.work_long_side:
-        scale = params.work_long_side / long_side
-        interp = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR   # a mild reduction needs no area averaging
-    elif long_side < params.min_long_side:
-        scale = params.min_long_side / long_side
-        interp = cv2.INTER_CUBIC
-    else:
-        return image, 1.0
-    return cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=interp), scale

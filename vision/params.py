@@ -8,5 +8,3 @@ from dataclasses import dataclass
 class Params:
     max_bytes: int = 15 * 1024 * 1024          # a 12 MP phone photo is well under this
     max_pixels: int = 40_000_000               # refuse decompression bombs before decoding
-    work_long_side: int = 1000                 # load.working_copy: a photo scaled for a quick look
-    min_long_side: int = 400

@@ -16,8 +16,8 @@ pytestmark = pytest.mark.vision
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 FLOORS = {  # folder: (photos, tiles, least photos with every tile right, least tiles right)
-    "photos": (38, 159, FLOOR_PHOTOS_A, FLOOR_TILES_A),
-    "photos-more": (20, 99, FLOOR_PHOTOS_B, FLOOR_TILES_B),
+    "photos": (38, 159, 28, 123),
+    "photos-more": (20, 99, 10, 75),
 }
 
 
