@@ -130,7 +130,7 @@ def _loss(pred, target, pip_weight=None):
 
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
-        name: str | None = None, start_from: str | None = None, max_lr: float = 3e-3) -> None:
+        name: str | None = None, max_lr: float = 3e-3) -> None:
     import torch
 
     from . import nets
@@ -149,9 +149,6 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
     ckpt = work / f"{name or which}.pt"
     step = 0
-    if start_from and not ckpt.exists():     # a second, gentler pass over the data from the first's weights
-        model.load_state_dict(torch.load(work / f"{start_from}.pt", weights_only=False)["model"])
-        log.info("%s: starting from %s", name, start_from)
     if ckpt.exists():
         state = torch.load(ckpt, weights_only=False)
         model.load_state_dict(state["model"])
@@ -246,7 +243,7 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
     models.mkdir(exist_ok=True)
     hashes = {}
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
-        checkpoint = work / f"{reader_name if which == 'reader' else 'finder-2'}.pt"
+        checkpoint = work / f"{reader_name if which == 'reader' else which}.pt"
         state = torch.load(checkpoint, weights_only=False)
         model = nets.reader(state.get("widths") or (12, 24, 32, 48)) if which == "reader" else nets.finder()
         model.load_state_dict(state["model"])
@@ -263,12 +260,11 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["data", "finder", "finder-2", "reader", "export", "all"])
+    parser.add_argument("step", choices=["data", "finder", "reader", "export", "all"])
     parser.add_argument("--work", type=Path, default=Path("train-runs"))
     parser.add_argument("--scenes", type=int, default=5000)
     parser.add_argument("--tiles", type=int, default=30000)
     parser.add_argument("--finder-steps", type=int, default=4000)
-    parser.add_argument("--finder-second-steps", type=int, default=1500)
     parser.add_argument("--reader-steps", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--name", help="checkpoint name, to train a variant beside the current one")
@@ -280,9 +276,6 @@ def main(argv=None) -> int:
         make_data(args.work, args.scenes, args.tiles, workers=args.threads)
     if args.step in ("finder", "all"):
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads)
-    if args.step in ("finder-2", "all"):
-        fit(args.work, "finder", args.finder_second_steps, batch=12, threads=args.threads, name="finder-2",
-            start_from="finder", max_lr=1e-3)
     if args.step in ("reader", "all"):
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name)
     if args.step in ("export", "all"):
