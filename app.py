@@ -3,7 +3,6 @@ for a table of domino players, served from a laptop or a Raspberry Pi."""
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 import click
@@ -16,6 +15,7 @@ from chickenyard import db as database
 from chickenyard.errors import register_error_pages
 from chickenyard.filters import register_filters
 from chickenyard.headers import register_headers
+from chickenyard.instance import instance_secret, refuse_writes_when_read_only, writable
 from chickenyard.migrations import migrate
 from chickenyard.security import csrf
 
@@ -36,15 +36,17 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # a read-only folder or disk: the sheets are served to read, with a banner, and nothing is written
+    app.config.setdefault("READ_ONLY", not writable(Path(app.instance_path), Path(app.config["DATABASE"])))
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
     csrf.init_app(app)
     app.teardown_appcontext(database.close_db)
     register_error_pages(app)
     register_filters(app)
     register_headers(app)
+    refuse_writes_when_read_only(app)
 
     from chickenyard.views import register_blueprints
     register_blueprints(app)
@@ -72,15 +74,6 @@ def create_app(test_config: dict | None = None) -> Flask:
             raise click.ClickException(str(problem))
         click.echo(f"Restored {games} games from {path}.")
 
-    if app.config.get("MIGRATE_ON_START", True):
+    if app.config.get("MIGRATE_ON_START", True) and not app.config["READ_ONLY"]:
         migrate(database.connect(app.config["DATABASE"]))
     return app
-
-
-def _instance_secret(instance: Path) -> str:
-    """A secret kept in instance/, made once, so sessions survive a restart."""
-    path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()

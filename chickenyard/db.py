@@ -1,10 +1,14 @@
 """The table's SQLite file: one connection per request, WAL, a busy timeout.
 
 Every user action runs inside `with transaction(db):` so that it is stored
-whole or not at all.
+whole or not at all. When the disk will not take it (another program holds
+the database, the disk is full, the folder is read-only or failing), the
+action raises StorageProblem, whose message tells the person what happened;
+nothing of it was stored.
 """
 from __future__ import annotations
 
+import errno
 import sqlite3
 from contextlib import contextmanager
 
@@ -13,11 +17,56 @@ from flask import current_app, g
 
 BUSY_TIMEOUT_MS = 5000
 
+MESSAGES = {
+    "busy": ("The table's machine is busy: another program is using the score database. Nothing was "
+             "saved yet, and what you typed is still here: tap save again in a moment."),
+    "full": ("The table's machine has run out of disk space, so nothing was saved. What you typed is still "
+             "here: free some space on that machine (old photos, downloads), then save again."),
+    "read-only": ("The table's machine can only read its score database just now (its folder or disk is "
+                  "read-only), so nothing can be saved. The sheets can still be read."),
+    "failing": ("The table's machine could not write to its disk, so nothing was saved. What you typed is "
+                "still here: try again, and check that machine's disk or memory card."),
+}
 
-def connect(path: str) -> sqlite_utils.Database:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+class StorageProblem(Exception):
+    """The database or the photo folder would not take a write; str() is the person's message."""
+
+    def __init__(self, kind: str):
+        super().__init__(MESSAGES[kind])
+        self.kind = kind
+
+
+def storage_problem(error: BaseException) -> StorageProblem | None:
+    """The StorageProblem a database or file error amounts to, or None for a bug."""
+    if isinstance(error, StorageProblem):
+        return error
+    if isinstance(error, sqlite3.Error):
+        name = getattr(error, "sqlite_errorname", "") or ""
+        text = str(error).lower()
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+            return StorageProblem("busy")
+        if name == "SQLITE_FULL" or "disk is full" in text:
+            return StorageProblem("full")
+        if name.startswith("SQLITE_READONLY") or "readonly" in text:
+            return StorageProblem("read-only")
+        if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or "disk i/o" in text:
+            return StorageProblem("failing")
+        return None
+    if isinstance(error, OSError):
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            return StorageProblem("full")
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return StorageProblem("read-only")
+        return StorageProblem("failing")
+    return None
+
+
+def connect(path: str, busy_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False) -> sqlite_utils.Database:
+    if read_only:
+        return sqlite_utils.Database(_connect_read_only(path, busy_ms))
+    conn = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
     conn.execute("PRAGMA journal_mode = WAL")
     # synchronous=FULL: a write answered with success survives a power cut or kill -9
     conn.execute("PRAGMA synchronous = FULL")
@@ -25,9 +74,28 @@ def connect(path: str) -> sqlite_utils.Database:
     return sqlite_utils.Database(conn)
 
 
+def _connect_read_only(path: str, busy_ms: int) -> sqlite3.Connection:
+    """A database on a read-only folder: opened read-only, or as immutable when SQLite cannot make
+    the WAL's shared-memory file beside it."""
+    for options in ("mode=ro", "mode=ro&immutable=1"):
+        conn = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=busy_ms / 1000,
+                               isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("select count(*) from sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error:
+            conn.close()
+    raise StorageProblem("failing")
+
+
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        config = current_app.config
+        try:
+            g.db = connect(config["DATABASE"], config.get("DATABASE_BUSY_MS", BUSY_TIMEOUT_MS),
+                           read_only=config.get("READ_ONLY", False))
+        except sqlite3.Error as error:
+            raise storage_problem(error) or error
     return g.db
 
 
@@ -48,11 +116,17 @@ def transaction(db: sqlite_utils.Database):
     if conn.in_transaction:  # part of a larger action (an import): the outer one commits
         yield db
         return
-    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as error:
+        raise storage_problem(error) or error
     try:
         yield db
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    else:
         conn.execute("COMMIT")
+    except BaseException as error:
+        if conn.in_transaction:      # SQLite rolls back by itself after some errors (a full disk)
+            conn.execute("ROLLBACK")
+        problem = storage_problem(error) if isinstance(error, sqlite3.Error) else None
+        if problem is not None:
+            raise problem from error
+        raise

@@ -1,9 +1,14 @@
 """Error pages a person can read, and JSON errors for API callers."""
 from __future__ import annotations
 
-from flask import jsonify, render_template, request
+import sqlite3
+
+from flask import jsonify, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from .db import StorageProblem, storage_problem
+from .htmx import page
 
 
 def wants_json() -> bool:
@@ -34,8 +39,20 @@ def http_error(error: HTTPException):
     """The page (or JSON) for an HTTP error, in the table's words."""
     return _error(error.code or 500, MESSAGES.get(error.code, error.description))
 
+    @app.errorhandler(StorageProblem)
+    def storage_error(problem):
+        # a page that can keep what was typed catches StorageProblem itself; this is every other one
+        return _error(503, str(problem))
+
+    @app.errorhandler(sqlite3.Error)
+    def database_error(error):
+        problem = storage_problem(error)
+        if problem is None:
+            raise error
+        return _error(503, str(problem))
+
 
 def _error(status: int, message: str):
     if wants_json():
         return jsonify({"error": message, "status": status}), status
-    return render_template("error.html", status=status, message=message), status
+    return page("error.html", "_error.html", status, code=status, message=message)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import secrets
 from pathlib import Path
 
 from referee.tiles import Tile
 
 from .clock import now
-from .db import transaction
+from .db import storage_problem, transaction
 
 
 class PhotoRefused(ValueError):
@@ -60,14 +61,26 @@ def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
 
 
 def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found: dict) -> int:
-    path = Path(folder) / str(sheet.id)
-    path.mkdir(parents=True, exist_ok=True)
+    """Store the photo's file, then its row; when either fails (a full disk), neither is left,
+    and StorageProblem says why."""
     name = secrets.token_hex(16) + ".img"     # never the uploaded name: nothing a phone sends picks a path
-    (path / name).write_bytes(data)
-    with transaction(db):
-        return db["photos"].insert({"game_id": sheet.id, "hand_id": hand.id, "player_id": player_id,
-                                    "file": name, "width": found["width"], "height": found["height"],
-                                    "found": json.dumps(found), "created_at": now()}).last_pk
+    path = Path(folder) / str(sheet.id) / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "xb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        with transaction(db):
+            return db["photos"].insert({"game_id": sheet.id, "hand_id": hand.id, "player_id": player_id,
+                                        "file": name, "width": found["width"], "height": found["height"],
+                                        "found": json.dumps(found), "created_at": now()}).last_pk
+    except BaseException as error:
+        path.unlink(missing_ok=True)
+        problem = storage_problem(error) if isinstance(error, OSError) else None
+        if problem is not None:
+            raise problem from error
+        raise
 
 
 def get_photo(db, game_id: int, photo_id: int) -> dict | None:

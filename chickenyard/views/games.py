@@ -7,7 +7,7 @@ from referee.rulesets import PRESET_NAMES, rule_set
 
 from ..filters import double_label
 from ..access import grant, known_game_ids, role_for
-from ..db import get_db
+from ..db import StorageProblem, get_db
 from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
@@ -96,9 +96,13 @@ def create():
     if not form.ok:
         return _new_game_page(form, 422)
     db = get_db()
-    game_id = create_game(db, game=form.typed["game"], rules=form.rules,
-                          set_size=form.set_size, players=[n for n in form.names if n],
-                          hand_doubles=form.hand_doubles, device=device_name())
+    try:
+        game_id = create_game(db, game=form.typed["game"], rules=form.rules,
+                              set_size=form.set_size, players=[n for n in form.names if n],
+                              hand_doubles=form.hand_doubles, device=device_name())
+    except StorageProblem as problem:      # the form comes back as typed: a second tap starts the game
+        form.errors["form"] = str(problem)
+        return render_template("new_game.html", form=form, games=GAMES, presets=_preset_choices()), 503
     grant(game_id, db["games"].get(game_id)["edit_key"])
     return see_other(url_for("games.sheet", game_id=game_id))
 

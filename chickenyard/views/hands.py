@@ -6,7 +6,7 @@ import json
 from flask import Blueprint, abort, flash, request, url_for
 
 from ..filters import double_label
-from ..db import get_db
+from ..db import StorageProblem, get_db
 from ..hand_form import HandForm, max_points, read_hand_form
 from ..htmx import device_name, is_htmx, page, redirect_to, see_other
 from ..conflicts import Conflict, merge, read_base
@@ -107,6 +107,9 @@ def save(game_id: int, number: int):
             changed = save_hand(db, sheet, number, entries, device=device_name(),
                                 expected_version=expected)
             break
+        except StorageProblem as problem:     # the form comes back as typed: a second tap saves it
+            form.errors["form"] = str(problem)
+            return _hand_page(sheet, hand, form, 503)
         except StaleHand:  # another phone saved between our read and our write: merge again
             fresh = sheet_for(game_id)
             hand = fresh.hand(number)

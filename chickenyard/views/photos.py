@@ -8,7 +8,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.rulesets import leftover_points
 from referee.tiles import BadTile, Tile
 
-from ..db import get_db
+from ..db import StorageProblem, get_db
 from ..errors import http_error
 from ..hand_form import read_hand_form
 from ..htmx import device_name, see_other
@@ -46,7 +46,11 @@ def upload(game_id: int, number: int, player_id: int):
     except PhotoRefused as refused:
         return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
                                available=vision_available(), problem=str(refused)), refused.status
-    photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
+    try:
+        photo_id = save_photo(get_db(), current_app.config["PHOTOS"], sheet, hand, player.id, data, found)
+    except StorageProblem as problem:
+        return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
+                               available=True, problem=str(problem)), 503
     return see_other(url_for("photos.review", game_id=game_id, photo_id=photo_id))
 
 
@@ -119,6 +123,9 @@ def confirm(game_id: int, photo_id: int):
                           expected_version=hand.version)
             except StaleHand:
                 errors["form"] = "Another phone saved this hand just now; check and confirm again."
+            except StorageProblem as problem:
+                errors["form"] = str(problem)
+                return _review(sheet_for(game_id), row, typed, errors, 503)
             else:
                 points = form.entries[player.id].points
                 unit = "points" if sheet.by_pips else "pips"

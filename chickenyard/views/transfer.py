@@ -6,7 +6,7 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 from ..access import grant
-from ..db import get_db, transaction
+from ..db import StorageProblem, get_db, transaction
 from ..htmx import device_name, see_other
 from ..security import csrf
 from ..store import create_game, save_hand
@@ -60,15 +60,20 @@ def import_game():
             return jsonify({"error": "The game was not imported.", "problems": problems}), 400
         return render_template("import.html", problems=problems), 400
     db = get_db()
-    with transaction(db):  # the whole game or nothing
-        game_id = create_game(db, game=game.game, rules=game.rules, set_size=game.set_size,
-                              players=game.players, hand_doubles=game.hand_doubles,
-                              device=device_name())
-        sheet = load_sheet(db, game_id)
-        ids = {p.seat: p.id for p in sheet.players}
-        for number, entries in game.hands.items():
-            save_hand(db, sheet, number, {ids[seat]: e for seat, e in entries.items()},
-                      device=device_name())
+    try:
+        with transaction(db):  # the whole game or nothing
+            game_id = create_game(db, game=game.game, rules=game.rules, set_size=game.set_size,
+                                  players=game.players, hand_doubles=game.hand_doubles,
+                                  device=device_name())
+            sheet = load_sheet(db, game_id)
+            ids = {p.seat: p.id for p in sheet.players}
+            for number, entries in game.hands.items():
+                save_hand(db, sheet, number, {ids[seat]: e for seat, e in entries.items()},
+                          device=device_name())
+    except StorageProblem as problem:
+        if as_json:
+            return jsonify({"error": str(problem), "status": 503}), 503
+        return render_template("import.html", problems=[str(problem)]), 503
     grant(game_id, db["games"].get(game_id)["edit_key"])
     url = url_for("games.sheet", game_id=game_id)
     if as_json:

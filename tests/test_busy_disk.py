@@ -1,0 +1,211 @@
+"""A busy, full, read-only or broken disk: a 503 that says so, what was typed kept, nothing half-stored."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from contextlib import contextmanager
+
+import pytest
+
+from app import create_app
+from chickenyard.db import connect
+from tests.conftest import TableClient
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+from tests.test_odd_input import field_error
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "chickenyard.db"), "SECRET_KEY": "test-secret",
+                      "PHOTOS": str(tmp_path / "photos"), "DATABASE_BUSY_MS": 200})
+    app.test_client_class = TableClient
+    return app
+
+
+@contextmanager
+def another_program_writing(database):
+    """Another process holds the database's write lock until the block ends."""
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sqlite3, sys\n"
+        f"c = sqlite3.connect({str(database)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); sys.stdin.read()")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=10)
+
+
+def form_problem(html: str) -> str:
+    return re.search(r'<p class="form-problem" role="alert" id="error-form">(.*?)</p>', html, re.S).group(1)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_save_while_another_program_holds_the_database_is_a_503_that_keeps_the_typing(client, app, htmx):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    opened = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', opened).group(1)
+    form = {**hand_form(ids, {"Ann": 7, "Bo": 12}), "version": version}
+    headers = {"HX-Request": "true"} if htmx else {}
+    with another_program_writing(app.config["DATABASE"]):
+        busy = client.post(f"/games/{game_id}/hands/1", data=form, headers=headers)
+    html = busy.get_data(as_text=True)
+    assert busy.status_code == 503
+    assert "busy" in form_problem(html) and "tap save again" in form_problem(html)
+    assert f'name="points-{ids["Ann"]}" value="7"' in html and f'name="points-{ids["Bo"]}" value="12"' in html
+    assert ("<html" in html) is not htmx
+    assert connect(app.config["DATABASE"])["entries"].count == 0
+    # the second tap sends the same form again
+    again = re.search(r'name="version" value="(\d+)"', html).group(1)
+    saved = client.post(f"/games/{game_id}/hands/1", data={**form, "version": again})
+    assert saved.status_code == 303
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[:2] == ["7", "12"]
+
+
+def test_a_new_game_while_the_database_is_busy_keeps_the_names(client, app):
+    client.get("/")
+    with another_program_writing(app.config["DATABASE"]):
+        response = client.post("/games/new", data={"game": "chickenfoot", "preset": "classic", "set": "9",
+                                                   "double_blank": "50", "player": ["Ann", "Bo", "Cy"]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 503 and "busy" in form_problem(html)
+    assert 'value="Ann"' in html and 'value="Cy"' in html
+    assert connect(app.config["DATABASE"])["games"].count == 0
+
+
+def test_any_other_write_while_busy_is_a_503_page_and_json_for_the_api(client, app):
+    game_id = start_game(client)
+    with another_program_writing(app.config["DATABASE"]):
+        undo = client.post(f"/games/{game_id}/undo", data={})
+        imported = client.post("/games/import", data='{"format": "chickenyard/game-v1", "preset": "classic", '
+                               '"set": 9, "players": ["Ann", "Bo", "Cy"]}', content_type="application/json")
+    assert undo.status_code == 503 and "busy" in undo.get_data(as_text=True)
+    assert imported.status_code == 503 and "busy" in imported.get_json()["error"]
+
+
+def test_a_full_database_is_a_clear_message_and_stores_nothing_half(client, app, monkeypatch):
+    import chickenyard.db as database
+    real_connect = database.connect
+
+    def crowded(*args, **kwargs):        # the disk holds no more pages than the database has now
+        db = real_connect(*args, **kwargs)
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+    start_game(client)
+    monkeypatch.setattr(database, "connect", crowded)
+    form = {"game": "chickenfoot", "preset": "classic", "set": "15", "double_blank": "50",
+            "player": [f"Player {i} with a long name" for i in range(8)]}
+    for _ in range(100):
+        response = client.post("/games/new", data=form)
+        if response.status_code != 303:
+            break
+    html = response.get_data(as_text=True)
+    assert response.status_code == 503 and "run out of disk space" in form_problem(html)
+    assert 'value="Player 7 with a long name"' in html
+    db = real_connect(app.config["DATABASE"])
+    assert db["games"].count == db.execute("select count(distinct game_id) from players").fetchone()[0]
+
+
+def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, tmp_path):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    real_open = open
+
+    class FullDisk:                      # the file is created, then the disk fills while writing
+        def __init__(self, path, mode):
+            self.file = real_open(path, mode)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def write(self, data):
+            self.file.write(data[:100])
+            raise OSError(28, "No space left on device")
+    monkeypatch.setattr("chickenyard.photos.open", FullDisk, raising=False)
+    response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
+                           data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 503 and "run out of disk space" in response.get_data(as_text=True)
+    assert not [p for p in (tmp_path / "photos").rglob("*") if p.is_file()]
+    assert connect(app.config["DATABASE"])["photos"].count == 0
+
+
+@contextmanager
+def read_only(folder):
+    """The folder as on a disk remounted read-only: a real read-only mount for the superuser (who
+    ignores permission bits), the permission bits for anyone else."""
+    if os.geteuid() != 0:
+        os.chmod(folder, 0o555)
+        try:
+            yield
+        finally:
+            os.chmod(folder, 0o755)
+        return
+    if subprocess.run(["mount", "--bind", str(folder), str(folder)], capture_output=True).returncode:
+        pytest.skip("no permission to mount a read-only folder here")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True, capture_output=True)
+        yield
+    finally:
+        subprocess.run(["umount", "--lazy", str(folder)], check=True)   # lazy: connections may still be open
+
+
+def test_a_read_only_instance_serves_the_sheets_with_a_banner(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("CHICKENYARD_INSTANCE", str(instance))
+    first = create_app({"TESTING": True})
+    first.test_client_class = TableClient
+    writer = first.test_client()
+    game_id = start_game(writer)
+    writer.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(first, game_id), {"Ann": 7}))
+    edit_key = connect(first.config["DATABASE"])["games"].get(game_id)["edit_key"]
+    with read_only(instance):
+        app = create_app({"TESTING": True})          # starts: no error on the missing write access
+        app.test_client_class = TableClient
+        phone = app.test_client()
+        assert app.config["READ_ONLY"]
+        assert phone.get(f"/join/{edit_key}").status_code == 303
+        sheet = phone.get(f"/games/{game_id}")
+        html = sheet.get_data(as_text=True)
+        assert sheet.status_code == 200 and totals_row(html)[0] == "7"
+        assert "nothing can be saved" in re.search(r'<p class="read-only-banner"[^>]*>(.*?)</p>', html, re.S).group(1)
+        refused = phone.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Bo": 3}))
+        assert refused.status_code == 503 and "read-only" in refused.get_data(as_text=True)
+        assert phone.get("/").status_code == 200
+
+
+def test_an_empty_or_short_secret_key_is_replaced_whole(tmp_path):
+    from chickenyard.instance import instance_secret
+    key = tmp_path / "secret_key"
+    for content in ("", "abc\n"):
+        key.write_text(content)
+        secret = instance_secret(tmp_path)
+        assert len(secret) == 64 and key.read_text() == secret
+        assert oct(key.stat().st_mode & 0o777) == "0o600"
+    assert instance_secret(tmp_path) == secret               # a good one is kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]   # no temporary file left
+
+
+def test_a_secret_key_is_never_left_half_written(tmp_path, monkeypatch):
+    from chickenyard import instance
+    (tmp_path / "secret_key").write_text("k" * 64)
+
+    def power_cut(*args):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr(instance.os, "fsync", power_cut)
+    with pytest.raises(OSError):
+        instance.write_atomically(tmp_path / "secret_key", "n" * 64)
+    assert (tmp_path / "secret_key").read_text() == "k" * 64
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]
