@@ -15,6 +15,7 @@ from chickenyard import db as database
 from chickenyard.errors import register_error_pages
 from chickenyard.filters import register_filters
 from chickenyard.headers import register_headers
+from chickenyard.hosts import TrustedHosts
 from chickenyard.instance import instance_secret, refuse_writes_when_read_only, writable
 from chickenyard.migrations import migrate
 from chickenyard.security import csrf
@@ -40,6 +41,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.setdefault("READ_ONLY", not writable(Path(app.instance_path), Path(app.config["DATABASE"])))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+    if app.config.get("TRUSTED_HOSTS") is None:      # a Host that is not this machine: 400 (DNS rebinding)
+        app.config["TRUSTED_HOSTS"] = TrustedHosts(app.config.get("HOST_NAMES", ()))
 
     csrf.init_app(app)
     app.teardown_appcontext(database.close_db)

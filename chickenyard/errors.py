@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import jsonify, request
+from flask import Response, jsonify, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from .db import StorageProblem, storage_problem
 from .htmx import page
@@ -38,6 +38,12 @@ MESSAGES = {
 def http_error(error: HTTPException):
     """The page (or JSON) for an HTTP error, in the table's words."""
     return _error(error.code or 500, MESSAGES.get(error.code, error.description))
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error):
+        # no page: it would be built from the very Host that was refused
+        return Response("Chickenyard answers only to the table machine's own address or name.\n",
+                        400, mimetype="text/plain")
 
     @app.errorhandler(StorageProblem)
     def storage_error(problem):

@@ -6,48 +6,12 @@ works on a laptop (Windows, macOS, Linux) and on a Raspberry Pi.
 from __future__ import annotations
 
 import argparse
-import socket
 
 from waitress import serve
 
 from app import create_app
 
-
-def lan_addresses() -> list[str]:
-    """The machine's IPv4 addresses that phones on the same Wi-Fi can reach.
-
-    Asks only the machine itself (its host name and interfaces); nothing is
-    sent on the network.
-    """
-    found: list[str] = []
-    candidates = []
-    try:
-        candidates += socket.gethostbyname_ex(socket.gethostname())[2]
-    except OSError:
-        pass
-    candidates += _interface_addresses()
-    for address in candidates:
-        if not address.startswith("127.") and address not in found:
-            found.append(address)
-    return found
-
-
-def _interface_addresses() -> list[str]:
-    try:
-        import fcntl
-        import struct
-    except ImportError:  # Windows: the host name lookup above is what there is
-        return []
-    addresses = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _index, name in socket.if_nameindex():
-            try:
-                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name[:15].encode()))
-                addresses.append(socket.inet_ntoa(packed[20:24]))
-            except OSError:
-                continue
-    return addresses
+from .hosts import lan_addresses
 
 
 def main(argv: list[str] | None = None) -> None:

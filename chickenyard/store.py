@@ -131,10 +131,12 @@ def new_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def rotate_edit_key(db, game_id: int) -> str:
+def rotate_key(db, game_id: int, link: str) -> str:
+    """A new edit or view link for the game; the old one stops working at once."""
+    column = {"edit": "edit_key", "view": "view_key"}[link]
     key = new_key()
     with transaction(db):
-        db.execute("update games set edit_key = ?, revision = revision + 1 where id = ?", [key, game_id])
+        db.execute(f"update games set {column} = ?, revision = revision + 1 where id = ?", [key, game_id])
     return key
 
 

@@ -10,8 +10,8 @@ from .. import season
 from ..access import EDIT, VIEW, grant, require
 from ..db import get_db
 from ..htmx import see_other
-from ..serve import lan_addresses
-from ..store import rotate_edit_key
+from ..hosts import lan_addresses
+from ..store import rotate_key
 from ..watch_codes import TryLimit, find_game, shown, watch_code
 from .loading import editable_sheet, live_etag, sheet_context, sheet_for
 
@@ -80,8 +80,12 @@ def share(game_id: int):
 @bp.post("/games/<int:game_id>/rotate")
 def rotate(game_id: int):
     editable_sheet(game_id)
-    grant(game_id, rotate_edit_key(get_db(), game_id))
-    flash("New edit link made: the old one no longer works. Phones that should keep scoring need the new one.")
+    if request.form.get("link") == "view":
+        rotate_key(get_db(), game_id, "view")
+        flash("New watch link made: the old one no longer works. Phones that should keep watching need the new one.")
+    else:
+        grant(game_id, rotate_key(get_db(), game_id, "edit"))
+        flash("New edit link made: the old one no longer works. Phones that should keep scoring need the new one.")
     return see_other(url_for("sharing.share", game_id=game_id))
 
 
