@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, make_response, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from .db import StorageProblem, storage_problem
 from .htmx import page
+from .limits import Busy
 
 
 def wants_json() -> bool:
@@ -44,6 +45,12 @@ def http_error(error: HTTPException):
         # no page: it would be built from the very Host that was refused
         return Response("Chickenyard answers only to the table machine's own address or name.\n",
                         400, mimetype="text/plain")
+
+    @app.errorhandler(Busy)
+    def busy(error):
+        response = make_response(_error(503, str(error)))
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.errorhandler(StorageProblem)
     def storage_error(problem):

@@ -15,6 +15,7 @@ from referee.tiles import Tile
 
 from .clock import now
 from .db import storage_problem, transaction
+from .limits import Busy, photo_counting
 
 
 class PhotoRefused(ValueError):
@@ -35,7 +36,10 @@ def analyse(data: bytes, set_size: int) -> dict:
     from vision import count_pips
     from vision.load import ImageTooLarge, UnreadableImage
     try:
-        return count_pips(data, set_size).to_json(unreadable=True)
+        with photo_counting.turn():
+            return count_pips(data, set_size).to_json(unreadable=True)
+    except Busy as busy:
+        raise PhotoRefused(str(busy), 503) from busy
     except ImageTooLarge as problem:
         raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
     except UnreadableImage as problem:

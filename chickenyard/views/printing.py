@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
+from ..pdf import pdf_of
 from ..print_sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
 from ..printing import PAPERS, LayoutError, double_svg, layout_css
 from .loading import sheet_for
@@ -58,11 +59,9 @@ def _pdf(sheet: PrintSheet, html: str, name: str) -> Response:
 def pdf_response(html: str, stylesheet: str, css: str, name: str) -> Response:
     """A printable page as a PDF, made by WeasyPrint with a static stylesheet and a page's own CSS."""
     try:
-        from weasyprint import CSS, HTML   # imported here: start-up stays quick, and the sheet prints without it
+        pdf = pdf_of(html, _static(stylesheet), css)
     except (ImportError, OSError):
         abort(503, "PDF printing needs WeasyPrint and the Pango library; use the Print button instead.")
-    stylesheets = [CSS(filename=str(_static(stylesheet))), CSS(string=css)]
-    pdf = HTML(string=html, base_url=request.url_root).write_pdf(stylesheets=stylesheets)
     return remember_paper(Response(pdf, mimetype="application/pdf",
                                    headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}))
 

@@ -1,0 +1,45 @@
+"""How much heavy work the table's machine takes on at once.
+
+A Raspberry Pi has four small cores and little memory; a laptop serving the table may have two.
+Counting pips in a 12 MP photo or drawing a PDF takes a core for a second or more, and the
+photo's pixels take memory. A Gate lets a few such jobs run, a few more wait their turn, and
+answers the rest at once with Busy, so the waitress threads stay free to serve every table's
+sheet at its usual speed.
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+
+class Busy(Exception):
+    """Too many of these jobs already: the person is told to try again in a moment."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+
+
+class Gate:
+    def __init__(self, running: int, waiting: int, busy_message: str):
+        self.run = threading.BoundedSemaphore(running)
+        self.admit = threading.BoundedSemaphore(running + waiting)
+        self.busy_message = busy_message
+
+    @contextmanager
+    def turn(self):
+        if not self.admit.acquire(blocking=False):
+            raise Busy(self.busy_message)
+        try:
+            with self.run:
+                yield
+        finally:
+            self.admit.release()
+
+
+# Counting pips: two at once (two photos' pixels, about 80 MB each at 12 MP, at a time)
+photo_counting = Gate(running=2, waiting=2, busy_message=(
+    "The table's machine is counting other photos just now. Wait a few seconds, then send this one again."))
+# PDFs: one at a time, so that printing never slows the sheets down
+pdf_drawing = Gate(running=1, waiting=1, busy_message=(
+    "The table's machine is making another PDF just now. Wait a few seconds and try again, "
+    "or use the Print button."))
