@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -9,6 +10,7 @@ import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,8 +22,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@dataclass
+class Server:
+    port: int
+    instance: str
+    process: subprocess.Popen
+
+    def peak_rss_mb(self) -> float:
+        """The server process's peak resident memory so far (Linux: VmHWM)."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+
 @contextmanager
 def running_server(threads: int = 8):
+    with serving(threads) as server:
+        yield server.port, server.instance
+
+
+@contextmanager
+def serving(threads: int = 8):
     with tempfile.TemporaryDirectory(prefix="chickenyard-bench-") as instance:
         port = free_port()
         env = {**os.environ, "CHICKENYARD_INSTANCE": instance}
@@ -32,7 +52,7 @@ def running_server(threads: int = 8):
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_until_up(port, proc, log)
-            yield port, instance
+            yield Server(port, instance, proc)
         finally:
             proc.terminate()
             proc.wait(timeout=10)
