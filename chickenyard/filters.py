@@ -9,6 +9,8 @@ def describe_entry(snapshot_json: str | None) -> str:
     if not snapshot_json:
         return "empty"
     snap = json.loads(snapshot_json)
+    if not isinstance(snap, dict):       # a player with no entry yet: its snapshot is null
+        return "empty"
     if snap.get("went_out"):
         return f"went out ({snap.get('points') or 0})"
     if snap.get("points") is None:

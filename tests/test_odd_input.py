@@ -162,3 +162,11 @@ def test_thousands_of_bad_entries_are_counted_not_listed(client):
     doc = {**GAME, "hands": [{"double": 9, "entries": [{"player": f"N{i}"} for i in range(5000)]}]}
     problems = client.post("/games/import", data=json.dumps(doc), content_type="application/json").get_json()["problems"]
     assert len(problems) == 21 and problems[-1] == "... and 4980 more problems."
+
+
+def test_a_conflict_named_for_a_player_with_no_entry_shows_the_choice(client, app):
+    """Found by the fuzzer: a posted conflict for a player nobody has scored yet."""
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    response = client.post(f"/games/{game_id}/hands/1", data={f"points-{ids['Ann']}": "", "conflict": str(ids["Ann"])})
+    assert response.status_code == 409 and "empty" in response.get_data(as_text=True)
