@@ -26,20 +26,6 @@ def register_error_pages(app) -> None:
 
     app.register_error_handler(HTTPException, http_error)
 
-
-MESSAGES = {
-    403: ("This phone has the watch link for this game: it follows the sheet but cannot change it. "
-          "To keep score on it, open the edit link from the scorekeeper's Share tab."),
-    404: "There is nothing here. The game may have been deleted, or the link is mistyped.",
-    405: "That action is not available here.",
-    413: "That file is too large for Chickenyard (16 MB at most).",
-}
-
-
-def http_error(error: HTTPException):
-    """The page (or JSON) for an HTTP error, in the table's words."""
-    return _error(error.code or 500, MESSAGES.get(error.code, error.description))
-
     @app.errorhandler(SecurityError)
     def untrusted_host(error):
         # no page: it would be built from the very Host that was refused
@@ -63,6 +49,20 @@ def http_error(error: HTTPException):
         if problem is None:
             raise error
         return _error(503, str(problem))
+
+
+MESSAGES = {
+    403: ("This phone has the watch link for this game: it follows the sheet but cannot change it. "
+          "To keep score on it, open the edit link from the scorekeeper's Share tab."),
+    404: "There is nothing here. The game may have been deleted, or the link is mistyped.",
+    405: "That action is not available here.",
+    413: "That file is too large for Chickenyard (16 MB at most).",
+}
+
+
+def http_error(error: HTTPException):
+    """The page (or JSON) for an HTTP error, in the table's words."""
+    return _error(error.code or 500, MESSAGES.get(error.code, error.description))
 
 
 def _error(status: int, message: str):
