@@ -40,7 +40,10 @@ def test_a_bomb_whose_header_cannot_be_read_is_refused_before_decoding(client, a
     bomb = bomb_hiding_its_size()
     assert len(bomb) < 200_000
     response = upload_for_hand(client, app, bomb) if route == "hand" else upload_for_castle_rock(client, bomb)
-    assert "not a photo Chickenyard can read" in refusal(response)
+    # refused as unreadable, or as too large once WeasyPrint (imported by an earlier PDF) has made
+    # Pillow skip the broken chunk: refused before decoding either way
+    page = refusal(response)
+    assert "not a photo Chickenyard can read" in page or "too large" in page
     assert connect(app.config["DATABASE"])["photos"].count == 0
 
 
