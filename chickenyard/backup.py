@@ -50,9 +50,22 @@ def check_backup(path: str) -> int:
         raise NotABackup(f"{path} is not a Chickenyard backup ({problem}).") from problem
 
 
+def _highest_revision(database: str) -> int:
+    if not Path(database).is_file():
+        return 0
+    conn = sqlite3.connect(database, timeout=30)
+    try:
+        return conn.execute("select max(revision) from games").fetchone()[0] or 0
+    except sqlite3.DatabaseError:          # no games table yet: nothing was ever served
+        return 0
+    finally:
+        conn.close()
+
+
 def restore(database: str, source_path: str) -> int:
     """Replace the live database's contents with the backup; returns the games restored."""
     check_backup(source_path)
+    seen = _highest_revision(database)
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     dest = sqlite3.connect(database, timeout=30)
     try:
@@ -60,10 +73,14 @@ def restore(database: str, source_path: str) -> int:
     finally:
         source.close()
         dest.close()
-    from .db import connect
+    from .db import connect, transaction
     db = connect(database)
     try:
         migrate(db)  # an older backup is brought up to this version of Chickenyard
+        # every game moves past any revision a phone (or the served sheet) has seen, so that the
+        # restored games are shown, not taken for the ones the phones already hold
+        with transaction(db):
+            db.execute("update games set revision = revision + ?", [seen + 1])
         return db.execute("select count(*) from games").fetchone()[0]
     finally:
         db.conn.close()

@@ -106,6 +106,20 @@ def close_db(_exc=None) -> None:
 
 
 @contextmanager
+def snapshot(db: sqlite_utils.Database):
+    """Several reads that must agree (a sheet and its versions): one read transaction."""
+    conn = db.conn
+    if conn.in_transaction:
+        yield db
+        return
+    conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        conn.execute("COMMIT")
+
+
+@contextmanager
 def transaction(db: sqlite_utils.Database):
     """One user action, stored whole or not at all.
 

@@ -14,15 +14,12 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def page(template: str, partial: str, status: int = 200, *, push_url: str | None = None,
-         trigger: str | None = None, **context):
+def page(template: str, partial: str, status: int = 200, *, push_url: str | None = None, **context):
     body = render_template(partial if is_htmx() else template, **context)
     response = make_response(body, status)
     response.vary.add("HX-Request")
     if is_htmx() and push_url:
         response.headers["HX-Push-Url"] = push_url
-    if trigger:
-        response.headers["HX-Trigger"] = trigger
     return response
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from referee.rulesets import RuleSet, rule_set
 from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
+
+from .db import snapshot
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Player:
         return self.joined_hand <= number and (self.left_hand is None or number <= self.left_hand)
 
 
+NOTHING = Entry()   # a player's cell before anything is entered
+
 TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
 
 
@@ -84,7 +89,7 @@ class HandRow:
     running: dict[int, int] = field(default_factory=dict)    # running total after this hand
 
     def entry(self, player_id: int) -> Entry:
-        return self.entries.get(player_id, Entry())
+        return self.entries.get(player_id, NOTHING)
 
     def seated(self, players) -> list:
         """The players who play this hand (a late joiner from their hand on, one who left until theirs)."""
@@ -139,6 +144,8 @@ class HandRow:
 
 @dataclass
 class Sheet:
+    """One read of a game. Its totals, leaders and the current hand are worked out once, on first
+    use: a sheet is read afresh for every request and not changed after."""
     game: dict
     rules: RuleSet
     players: list[Player]
@@ -164,7 +171,7 @@ class Sheet:
     def unit(self) -> str:
         return self.rules.unit
 
-    @property
+    @cached_property
     def totals(self) -> dict[int, int]:
         """Pips left, summed; or, in Super 15, rounds won."""
         totals = {p.id: p.start_points for p in self.players}
@@ -179,11 +186,11 @@ class Sheet:
                     totals[pid] += entry.points
         return totals
 
-    @property
+    @cached_property
     def any_score(self) -> bool:
         return any(hand.started() for hand in self.hands)
 
-    @property
+    @cached_property
     def leaders(self) -> list[int]:
         """The player(s) with the lowest total: lowest wins in every rule set."""
         if not self.any_score:
@@ -197,7 +204,7 @@ class Sheet:
             return []
         return [pid for pid, total in totals.items() if total == best]
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         return bool(self.hands) and all(h.complete_for(self.players, self.by_pips) for h in self.hands)
 
@@ -205,7 +212,7 @@ class Sheet:
     def winners(self) -> list[int]:
         return self.leaders if self.finished else []
 
-    @property
+    @cached_property
     def current_hand(self) -> HandRow | None:
         return next((h for h in self.hands if not h.complete_for(self.players, self.by_pips)), None)
 
@@ -282,13 +289,8 @@ class Sheet:
 
 def load_sheet(db, game_id: int) -> Sheet | None:
     """The sheet as one consistent snapshot (a read transaction: versions match entries)."""
-    if db.conn.in_transaction:
+    with snapshot(db):
         return _read_sheet(db, game_id)
-    db.conn.execute("BEGIN")
-    try:
-        return _read_sheet(db, game_id)
-    finally:
-        db.conn.execute("COMMIT")
 
 
 def _read_sheet(db, game_id: int) -> Sheet | None:

@@ -1,10 +1,12 @@
 """The shared table: edit and view links, live polling, and two phones on one hand."""
 from __future__ import annotations
 
+import gzip
 import html
 import re
 
 import pytest
+from click.testing import CliRunner
 from werkzeug.datastructures import MultiDict
 
 from chickenyard.db import connect
@@ -204,3 +206,36 @@ def test_a_phone_that_started_many_games_still_opens_the_newest(app, client):
     edit_key, _ = keys(app, ids[0])
     assert client.get(f"/join/{edit_key}").status_code in (302, 303)
     assert client.get(f"/games/{ids[0]}").status_code == 200
+
+
+def test_pages_go_compressed_and_the_poll_still_answers_304(app, client, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 9}))
+    plain = client.get(f"/games/{game_id}")
+    packed = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    body = gzip.decompress(packed.get_data())
+    assert len(packed.get_data()) < len(body) / 3
+    assert totals_row(body.decode())[0] == "9"
+    first = client.get(f"/games/{game_id}/live", headers={"Accept-Encoding": "gzip"})
+    assert first.headers["Content-Encoding"] == "gzip"
+    again = client.get(f"/games/{game_id}/live", headers={"Accept-Encoding": "gzip",
+                                                          "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_restored_game_is_shown_not_the_sheet_the_phones_hold(app, client, game, tmp_path):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 9}))
+    assert CliRunner().invoke(app.cli, ["backup", str(tmp_path / "backup.db")]).exit_code == 0
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 12}))
+    held = client.get(f"/games/{game_id}/live")
+    assert totals_row(held.get_data(as_text=True))[0] == "12"
+    assert CliRunner().invoke(app.cli, ["restore", str(tmp_path / "backup.db")]).exit_code == 0
+    # one save after the restore: without a fresh revision it would be the one the phones hold
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 15}))
+    after = client.get(f"/games/{game_id}/live", headers={"If-None-Match": held.headers["ETag"]})
+    assert after.status_code == 200 and after.headers["ETag"] != held.headers["ETag"]
+    assert totals_row(after.get_data(as_text=True))[0] == "15"
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True))[0] == "15"

@@ -109,8 +109,7 @@ def create():
 
 @bp.get("/games/<int:game_id>")
 def sheet(game_id: int):
-    sheet = sheet_for(game_id)
-    return page("sheet.html", "_sheet.html", **sheet_context(sheet))
+    return page("sheet.html", "_sheet.html", **sheet_context(game_id))
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -120,8 +119,8 @@ def undo(game_id: int):
     sheet = sheet_for(game_id)
     flash(_undo_message(sheet, undone) if undone else "There is nothing to undo.")
     if is_htmx():
-        return page("sheet.html", "_sheet.html", trigger="sheet-changed",
-                    push_url=url_for("games.sheet", game_id=game_id), **sheet_context(sheet))
+        return page("sheet.html", "_sheet.html", push_url=url_for("games.sheet", game_id=game_id),
+                    **sheet_context(game_id))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

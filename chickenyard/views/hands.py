@@ -132,6 +132,5 @@ def save(game_id: int, number: int):
     flash(f"{unit} {number}{label} {state}." if changed else f"{unit} {number}: nothing changed.")
     sheet_url = url_for("games.sheet", game_id=game_id)
     if is_htmx():
-        return page("sheet.html", "_sheet.html", push_url=sheet_url, trigger="sheet-changed",
-                    **sheet_context(sheet))
+        return page("sheet.html", "_sheet.html", push_url=sheet_url, **sheet_context(game_id))
     return see_other(sheet_url)

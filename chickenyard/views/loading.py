@@ -1,9 +1,16 @@
 """Loading a game for a page: only with its link's secret, else a clean 404/403."""
-from flask import g
+from dataclasses import dataclass
+
+from flask import current_app, g, render_template
+from markupsafe import Markup
 
 from ..access import EDIT, VIEW, require
 from ..db import get_db
 from ..sheet import Sheet, load_sheet
+from ..sheet_view import SheetView, ViewCache
+
+
+STARTER_MARK = "<!-- starter -->"
 
 
 def sheet_for(game_id: int, need: str = VIEW) -> Sheet:
@@ -16,13 +23,47 @@ def editable_sheet(game_id: int) -> Sheet:
     return sheet_for(game_id, EDIT)
 
 
-def sheet_context(sheet: Sheet) -> dict:
+def game_row(game_id: int) -> dict | None:
+    """What access and the live poll need of a game: one primary-key read."""
+    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?",
+                               [game_id]))
+    return rows[0] if rows else None
+
+
+def sheet_view_for(game: dict) -> SheetView:
+    """The sheet's view model at the game's current revision, built once and kept for every phone."""
+    cache = current_app.extensions.setdefault("chickenyard.sheet_views", ViewCache())
+    return cache.get(get_db(), game)
+
+
+def sheet_context(game_id: int, need: str = VIEW) -> dict:
     """Everything the sheet fragment shows, wherever it is rendered from."""
-    from ..store import can_undo
-    from ..warnings import sheet_warnings
-    db = get_db()
-    return {"sheet": sheet, "can_undo": can_undo(db, sheet.id), "warnings": sheet_warnings(db, sheet),
-            "etag": live_etag(sheet.id, sheet.game["revision"], g.role)}
+    game = game_row(game_id)
+    g.role = require(game, need)
+    view = sheet_view_for(game)
+    return view_context(view, live_etag(game_id, view.sheet.game["revision"], g.role))
+
+
+def view_context(view: SheetView, etag: str) -> dict:
+    return {"sheet": view.sheet, "view": view, "can_undo": view.can_undo, "warnings": view.warnings,
+            "etag": etag, "score_table": score_table(view, g.role)}
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """The sheet's table around the current hand's starter row, which holds this phone's own form."""
+    before_starter: Markup
+    after_starter: Markup
+
+
+def score_table(view: SheetView, role: str) -> ScoreTable:
+    """The sheet's table as this role sees it, rendered once for the revision the view is of."""
+    table = view.tables.get(role)
+    if table is None:
+        html = render_template("_score_table.html", sheet=view.sheet, view=view, role=role)
+        before, _, after = html.partition(STARTER_MARK)
+        table = view.tables[role] = ScoreTable(Markup(before), Markup(after))
+    return table
 
 
 def live_etag(game_id: int, revision: int, role: str) -> str:

@@ -13,7 +13,7 @@ from ..htmx import see_other
 from ..hosts import lan_addresses
 from ..store import rotate_key
 from ..watch_codes import TryLimit, find_game, shown, watch_code
-from .loading import editable_sheet, live_etag, sheet_context, sheet_for
+from .loading import editable_sheet, game_row, live_etag, sheet_for, sheet_view_for, view_context
 
 bp = Blueprint("sharing", __name__)
 
@@ -95,21 +95,19 @@ def live(game_id: int):
 
     Deciding that is one primary-key read; the sheet is built only when it changed.
     """
-    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?",
-                               [game_id]))
-    game = rows[0] if rows else None
-    role = require(game, VIEW)
+    game = game_row(game_id)
+    role = g.role = require(game, VIEW)
     view = "tv" if request.args.get("view") == "tv" else "sheet"
     etag = live_etag(game_id, game["revision"], role) + (_tv_mark() if view == "tv" else "")
-    if request.if_none_match.contains(etag):
+    # a weak ETag: the gzip and plain bodies are the same sheet, so compression leaves it as it is
+    if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        context = sheet_context(sheet_for(game_id))
-        context["etag"] = etag
+        context = view_context(sheet_view_for(game), etag)
         if view == "tv":
             context["tonight"] = season.tonight(get_db())
         response = make_response(render_template("_tv.html" if view == "tv" else "_sheet.html", **context))
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
     return response

@@ -1,0 +1,157 @@
+"""The score sheet as the page shows it, worked out once for each revision of a game.
+
+The template only loops over rows and cells: which cell carries the "went out" mark, the small
+running total, the row's state, the winner's line, the referee's warnings and the rounds still
+waiting are all decided here, in one pass over the sheet. Every write bumps the game's revision,
+so a view built for one revision is kept and served to every phone until the next change.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from referee.plausibility import Finding
+
+from .db import snapshot
+from .sheet import Player, Sheet, load_sheet
+
+KEPT_VIEWS = 32      # a busy evening has a few games open at once
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str = ""
+    mark: str | None = None     # the circled value's title: "went out", "won the round"
+    note: str = ""              # the small line under it: the running total, or the tiles left
+    absent: str | None = None   # a player not at the table for this hand, in words
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    double: int
+    current: bool
+    done: bool
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Total:
+    player: Player
+    total: int
+    leader: bool
+
+
+@dataclass(frozen=True)
+class SheetView:
+    sheet: Sheet
+    warnings: dict[int, list[Finding]]   # hand number -> the warnings not dismissed
+    can_undo: bool
+    rows: tuple[Row, ...]
+    totals: tuple[Total, ...]
+    winner_line: str | None     # "Winner: Ann with 42" once the game is finished
+    round_needs: tuple[tuple[int, str], ...]   # Super 15: what each started round still needs
+    tables: dict[str, str] = field(default_factory=dict, compare=False)  # role -> the table's HTML
+
+
+class ViewCache:
+    """The last few games' views, by game, revision and view link; shared by the server's threads."""
+
+    def __init__(self, size: int = KEPT_VIEWS):
+        self.size = size
+        self._views: OrderedDict[tuple, SheetView] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, db, game: dict) -> SheetView | None:
+        """The view of `game` (its row: id, revision, view_key) as stored now; None if it is gone."""
+        key = (game["id"], game["revision"], game["view_key"])
+        with self._lock:
+            view = self._views.get(key)
+            if view is not None:
+                self._views.move_to_end(key)
+                return view
+        view = build_view(db, game["id"])
+        if view is None:
+            return None
+        built = view.sheet.game
+        with self._lock:
+            # keyed by the revision it was read at, which a write since the game's row may have moved
+            self._views[(built["id"], built["revision"], built["view_key"])] = view
+            while len(self._views) > self.size:
+                self._views.popitem(last=False)
+        return view
+
+
+def build_view(db, game_id: int) -> SheetView | None:
+    from .store import can_undo
+    from .warnings import sheet_warnings
+    with snapshot(db):          # the warnings and the undo button match the sheet read
+        sheet = load_sheet(db, game_id)
+        if sheet is None:
+            return None
+        return sheet_view(sheet, sheet_warnings(db, sheet), can_undo(db, game_id))
+
+
+def sheet_view(sheet: Sheet, warnings: dict | None = None, can_undo: bool = False) -> SheetView:
+    players = sheet.players
+    current = sheet.current_hand
+    rows = []
+    needs = []
+    for hand in sheet.hands:
+        if sheet.by_pips:
+            cells = _pip_cells(hand, players)
+        else:
+            cells = _round_cells(hand, players)
+            if hand.started():
+                still = hand.round_still_needs(players)
+                if still:
+                    needs.append((hand.number, still))
+        cells = tuple(cell if p.plays(hand.number) else
+                      Cell(absent="not yet at the table" if hand.number < p.joined_hand else "left the table")
+                      for p, cell in zip(players, cells))
+        rows.append(Row(hand.number, hand.double, current is not None and hand.number == current.number,
+                        hand.complete_for(players, sheet.by_pips), cells))
+    totals, leaders = sheet.totals, set(sheet.leaders)
+    return SheetView(sheet, warnings or {}, can_undo, tuple(rows),
+                     tuple(Total(p, totals[p.id], p.id in leaders) for p in players), _winner_line(sheet), tuple(needs))
+
+
+def _pip_cells(hand, players) -> tuple[Cell, ...]:
+    started = hand.started()
+    cells = []
+    for p in players:
+        e = hand.entry(p.id)
+        note = str(hand.running[p.id]) if started and e.entered else ""
+        if e.went_out:
+            cells.append(Cell(str(e.points or 0), "went out on a double" if e.points else "went out", note))
+        elif e.entered:
+            cells.append(Cell(str(e.points), None, note))
+        else:
+            cells.append(Cell())
+    return tuple(cells)
+
+
+def _round_cells(hand, players) -> tuple[Cell, ...]:
+    winner = hand.round_winner(players)
+    cells = []
+    for p in players:
+        e = hand.entry(p.id)
+        if winner == p.id:
+            cells.append(Cell("won", "won the round"))
+        elif e.tiles_left is not None:
+            cells.append(Cell(str(e.tiles_left), None,
+                              "tiles" if e.points is None else f"tiles · {e.points}"))
+        else:
+            cells.append(Cell())
+    return tuple(cells)
+
+
+def _winner_line(sheet: Sheet) -> str | None:
+    winners = sheet.winners
+    if not winners:      # not finished, or Super 15 rounds that all tied
+        return None
+    names, total = sheet.names(winners), sheet.totals[winners[0]]
+    if len(winners) > 1:
+        return f"Tie for the win: {' and '.join(names)} with {total}"
+    return f"Winner: {names[0]} with {total}"
