@@ -29,7 +29,7 @@ def fill_game(instance: str) -> int:
 
     db = connect(os.path.join(instance, "chickenyard.db"))
     rules = rule_set("classic")
-    game_id = create_game(db, game="chickenfoot", rules=rules, set_size=15,
+    game_id = create_game(db, rules=rules, set_size=15,
                           players=[f"Player {i}" for i in range(1, 9)],
                           hand_doubles=rules.hand_doubles(15))
     sheet = load_sheet(db, game_id)

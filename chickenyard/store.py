@@ -21,12 +21,13 @@ class StaleHand(Exception):
     """The hand changed on another phone since this form was opened."""
 
 
-def create_game(db, *, game: str, rules: RuleSet, set_size: int, players: list[str],
+def create_game(db, *, rules: RuleSet, set_size: int, players: list[str],
                 hand_doubles: list[int], device: str | None = None, first_starter: int | None = None) -> int:
     at = now()
     with transaction(db):
         game_id = db["games"].insert({
-            "game": game, "preset": rules.preset, "set_size": set_size,
+            "game": rules.game,         # the game follows from its rule set
+            "preset": rules.preset, "set_size": set_size,
             "house_rules": json.dumps(rules.house_rules, sort_keys=True),
             "created_at": at, "updated_at": at, "finished_at": None,
             "edit_key": new_key(), "view_key": new_key(), "revision": 0, "first_starter": first_starter,

@@ -10,11 +10,12 @@ import io
 from dataclasses import dataclass, field
 
 from referee.rulesets import UnknownPreset, rule_set
-from referee.tiles import BadTile, Tile
-from werkzeug.datastructures import MultiDict
+from referee.plausibility import Entry as Typed
+from referee.plausibility import most_points
+from referee.tiles import BadTile, Tile, tile_count
 
 from .filters import double_label
-from .hand_form import read_hand_form
+from .hand_entries import check_entries
 from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
 from .typed import cut, has_control_characters, quote
@@ -48,7 +49,7 @@ def export_document(sheet: Sheet) -> dict:
         hands.append(row)
     totals = sheet.totals
     return {
-        "format": FORMAT, "game": sheet.game["game"], "preset": sheet.rules.preset,
+        "format": FORMAT, "game": sheet.rules.game, "preset": sheet.rules.preset,
         "set": sheet.set_size, "house_rules": sheet.rules.house_rules,
         "players": [p.printed_name for p in sheet.players], "hands": hands,
         "totals": {names[pid]: t for pid, t in totals.items()},
@@ -83,8 +84,7 @@ def spreadsheet_safe(text: str) -> str:
 
 @dataclass
 class ImportedGame:
-    game: str = "chickenfoot"
-    rules: object = None
+    rules: object = None                # the game (Chickenfoot, Super 15, ...) follows from it
     set_size: int = 0
     players: list[str] = field(default_factory=list)
     hand_doubles: list[int] = field(default_factory=list)
@@ -111,9 +111,10 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         return None, ["The document must be a JSON object like the one Chickenyard exports."]
     if doc.get("format") != FORMAT:
         problems.append(f'"format" must be "{FORMAT}".')
-    game = doc.get("game", "chickenfoot")
-    if not isinstance(game, str) or game not in GAMES:
+    game = doc.get("game")
+    if game is not None and (not isinstance(game, str) or game not in GAMES):
         problems.append(f'"game" {quote(game)} is not a game Chickenyard keeps score for.')
+        game = None
     house = doc.get("house_rules") or {}
     if not isinstance(house, dict):
         problems.append('"house_rules" must be an object, like {"double_blank": 25}.')
@@ -129,6 +130,10 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         problems.append(f'"preset" {quote(doc.get("preset"))} is not a rule set Chickenyard knows.')
     except (ValueError, TypeError) as problem:
         problems.append(f'"house_rules": {problem}')
+    if rules is not None and game is not None and game != rules.game:
+        # the rule set decides the game: a "classic" Super 15 would be scored with Chickenfoot's rows
+        problems.append(f'"game" {quote(game)} does not go with the "{rules.preset}" rules, which are '
+                        f'{GAMES[rules.game]}\'s: leave "game" out or name the rules of {GAMES[game]}.')
     set_size = doc.get("set")
     if rules is not None and (not isinstance(set_size, int) or isinstance(set_size, bool)
                               or set_size not in rules.sets):
@@ -146,7 +151,7 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         return None, problems + [str(problem)]
     if players is None:
         return None, problems
-    result = ImportedGame(game, rules, set_size, players, doubles)
+    result = ImportedGame(rules, set_size, players, doubles)
     _hands(doc.get("hands", []), result, problems)
     return (None, problems) if problems else (result, [])
 
@@ -194,19 +199,19 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         if not double_ok:
             problems.append(f"{where}: this game's {unit} {index + 1} starts with {double_label(expected)}, "
                             f"not {_shown(double)}.")
-        data = _as_form(hand.get("entries", []), seats, where, problems)
-        if data is None or not double_ok:
+        typed = _typed_entries(hand.get("entries", []), seats, where, result.set_size, result.rules, problems)
+        if typed is None or not double_ok:
             continue
-        row = HandRow(0, number, double, 0)
-        form = read_hand_form(sheet, row, data)
-        for message in form.errors.values():
+        entries, errors = check_entries(sheet, HandRow(0, number, double, 0), typed)
+        for message in errors.values():
             problems.append(f"{where} ({double_label(double)}): {message}")
-        result.hands[number] = form.entries
+        result.hands[number] = entries
 
 
-def _as_form(entries, seats, where, problems) -> MultiDict | None:
-    """An entry list in the shape of the score form, so that one set of checks serves both."""
-    data, ok = MultiDict(), True
+def _typed_entries(entries, seats, where, set_size, rules, problems) -> dict[int, Typed] | None:
+    """The document's entries as typed values, by seat: the referee checks them like the score form's."""
+    typed, ok = {}, True
+    most = most_points(rules, set_size)
     for number, item in enumerate(entries, start=1):
         if not isinstance(item, dict):
             problems.append(f"{where}, entry {number}: must be an object naming a player.")
@@ -218,46 +223,43 @@ def _as_form(entries, seats, where, problems) -> MultiDict | None:
                             if isinstance(named, str) else "it does not name a player of this game."))
             ok = False
             continue
-        seat = seats[item["player"]]
-        if f"points-{seat}" in data or data.getlist(f"tiles-{seat}"):
-            problems.append(f"{where}: {item['player']} has two entries.")
+        name, seat = item["player"], seats[item["player"]]
+        if seat in typed:
+            problems.append(f"{where}: {name} has two entries.")
             ok = False
             continue
-        if item.get("went_out") is True:
-            data.add("went_out", str(seat))
-        if not _whole_number(item, "tiles_left", f"left-{seat}", data, where, problems):
-            ok = False
-            continue
+        left, left_ok = _whole_number(item, "tiles_left", tile_count(set_size), where, problems)
         tiles = item.get("tiles")
         if tiles is not None and not isinstance(tiles, list):
-            problems.append(f"{where}, {item['player']}: tiles must be a list like [[3, 4], [0, 0]].")
+            problems.append(f"{where}, {name}: tiles must be a list like [[3, 4], [0, 0]].")
             ok = False
             continue
-        if tiles is not None:
-            try:
-                for tile in tiles:
-                    data.add(f"tiles-{seat}", str(Tile.coerce(tile)))
-            except (BadTile, TypeError) as problem:
-                problems.append(f"{where}, {item['player']}: {problem}")
-                ok = False
-            continue  # points are derived from the tiles
-        if not _whole_number(item, "points", f"points-{seat}", data, where, problems):
+        try:
+            tiles = None if tiles is None else tuple(Tile.coerce(tile) for tile in tiles) or None
+        except (BadTile, TypeError) as problem:
+            problems.append(f"{where}, {name}: {problem}")
             ok = False
-    if len(data.getlist("went_out")) > 1:
-        data.setlist("went_out", [",".join(data.getlist("went_out"))])
-    return data if ok else None
+            continue
+        # with tiles, the points are derived from them
+        points, points_ok = (None, True) if tiles is not None else _whole_number(item, "points", most, where, problems)
+        ok = ok and left_ok and points_ok
+        typed[seat] = Typed(name, tiles, points, item.get("went_out") is True, left)
+    return typed if ok else None
 
 
-def _whole_number(item: dict, key: str, field: str, data: MultiDict, where: str, problems: list) -> bool:
-    """Copy item[key] into the form as `field` when it is a whole number; False (and a problem) if not."""
+def _whole_number(item: dict, key: str, most: int, where: str, problems: list) -> tuple[int | None, bool]:
+    """item[key] when it is a whole number from 0 to `most` (or absent); False (and a problem) if not."""
     value = item.get(key)
     if value is None:
-        return True
+        return None, True
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {_shown(value)}.")
-        return False
-    data.add(field, str(value))
-    return True
+        return None, False
+    if value < 0:
+        problems.append(f"{where}, {item['player']}: {key} must be a whole number from 0 to {most}, "
+                        f"not {_shown(value)}.")
+        return None, False
+    return value, True
 
 
 def _shown(value) -> str:

@@ -213,3 +213,26 @@ def test_the_review_lists_the_tiles_to_check_first_with_how_sure_each_is(client,
     # each badge stands outside its tile: above the topmost corner, clear of the face
     badges = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', page)]
     assert len(badges) == 3 and all(y < 100 for _, y in badges)
+
+
+def test_confirming_a_photo_in_super_15_keeps_the_other_players_tiles_left(client, app):
+    """The photo is one player's; the others' counts already on the sheet stay as they were."""
+    from chickenyard.photos import save_photo
+    from chickenyard.sheet import load_sheet
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15", hands=3)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1",
+                data={**hand_form(ids), f"left-{ids['Bo']}": "3", f"left-{ids['Cy']}": "5"})
+    db = connect(app.config["DATABASE"])
+    sheet = load_sheet(db, game_id)
+    found = {"tiles": 2, "total": 10, "width": 800, "height": 600, "unreadable": [],
+             "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": [[0, 0], [9, 0], [9, 5], [0, 5]]},
+                              {"values": [3, 4], "confidence": 0.9, "corners": [[20, 0], [29, 0], [29, 5], [20, 5]]}]}
+    photo_id = save_photo(db, app.config["PHOTOS"], sheet, sheet.hand(1), ids["Ann"], b"\xff\xd8 photo", found)
+    confirmed = client.post(f"/games/{game_id}/photos/{photo_id}",
+                            data={"tile-0-a": "1", "tile-0-b": "2", "keep-0": "1",
+                                  "tile-1-a": "3", "tile-1-b": "4", "keep-1": "1"})
+    assert confirmed.status_code == 303
+    hand = load_sheet(db, game_id).hand(1)
+    assert [hand.entry(ids[name]).tiles_left for name in ("Ann", "Bo", "Cy")] == [2, 3, 5]
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["1", "0", "0"]

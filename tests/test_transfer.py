@@ -111,7 +111,16 @@ BAD = [
     (_broken(hands__0__entries__2__went_out=True), "Only one player can go out"),
     (_broken(hands__0__entries__1__player="Zed"), "'Zed' is not a player of this game"),
     (_broken(hands="many"), '"hands" must be a list'),
+    # the rule set decides the game: a "classic" Super 15 would get Chickenfoot's rows
+    (_broken(game="super-15"), '"game" \'super-15\' does not go with the "classic" rules'),
 ]
+
+
+def test_a_document_without_game_is_the_game_of_its_rules(client, app):
+    doc = {"format": "chickenyard/game-v1", "preset": "super-15", "set": 15, "players": ["Ann", "Bo", "Cy"]}
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201
+    assert client.get(response.headers["Location"] + "/export.json").get_json()["game"] == "super-15"
 
 
 @pytest.mark.parametrize("doc,message", BAD)

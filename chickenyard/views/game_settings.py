@@ -93,7 +93,7 @@ def play_again(game_id: int):
     sheet = editable_sheet(game_id)
     db = get_db()
     first = sheet.next_first_starter()          # the first start moves one seat clockwise
-    new_id = create_game(db, game=sheet.game["game"], rules=sheet.rules, set_size=sheet.set_size,
+    new_id = create_game(db, rules=sheet.rules, set_size=sheet.set_size,
                          players=[p.name for p in sheet.playing],
                          hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name(),
                          first_starter=first)

@@ -97,7 +97,7 @@ def create():
         return _new_game_page(form, 422)
     db = get_db()
     try:
-        game_id = create_game(db, game=form.typed["game"], rules=form.rules,
+        game_id = create_game(db, rules=form.rules,
                               set_size=form.set_size, players=[n for n in form.names if n],
                               hand_doubles=form.hand_doubles, device=device_name())
     except StorageProblem as problem:      # the form comes back as typed: a second tap starts the game

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
-from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.rulesets import leftover_points
+from referee.plausibility import Entry as Typed
 from referee.tiles import BadTile, Tile
 
 from ..db import StorageProblem, get_db
 from ..errors import http_error
-from ..hand_form import read_hand_form
+from ..hand_entries import check_entries, stored_typed
 from ..htmx import device_name, see_other
 from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, review_marks,
                       save_photo, too_large_message, vision_available)
@@ -115,11 +115,12 @@ def confirm(game_id: int, photo_id: int):
     player = sheet.player(row["player_id"])
     typed, errors, tiles = _read_review(request.form, len(row["found"]["tiles_detail"]), sheet.set_size)
     if not errors:
-        data = _hand_as_form(sheet, hand, player.id, tiles)
-        form = read_hand_form(sheet, hand, data)
-        if form.ok:
+        typed_entries = stored_typed(sheet, hand)     # the hand as it stands, with this player's photo
+        typed_entries[player.id] = Typed(player.name, tuple(tiles) or None, tiles_left=len(tiles) if tiles else None)
+        entries, problems = check_entries(sheet, hand, typed_entries)
+        if not problems:
             try:
-                save_hand(get_db(), sheet, hand.number, form.entries, device=device_name(),
+                save_hand(get_db(), sheet, hand.number, entries, device=device_name(),
                           expected_version=hand.version)
             except StaleHand:
                 errors["form"] = "Another phone saved this hand just now; check and confirm again."
@@ -127,14 +128,14 @@ def confirm(game_id: int, photo_id: int):
                 errors["form"] = str(problem)
                 return _review(sheet_for(game_id), row, typed, errors, 503)
             else:
-                points = form.entries[player.id].points
+                points = entries[player.id].points
                 unit = "points" if sheet.by_pips else "pips"
                 flash(f"Saved: {player.name}'s {len(tiles)} tiles from the photo, {points} {unit}, "
                       f"in {sheet.unit} {hand.number}.")
                 return see_other(url_for("hands.hand", game_id=game_id, number=hand.number,
                                          _anchor=f"player-{player.id}"))
         else:
-            errors["form"] = " ".join(form.errors.values())
+            errors["form"] = " ".join(problems.values())
     return _review(sheet_for(game_id), row, typed, errors, 422)
 
 
@@ -159,24 +160,6 @@ def _read_review(form, count, set_size):
         except BadTile:
             errors["add"] = f"{text!r} is not a tile."
     return typed, errors, tiles
-
-
-def _hand_as_form(sheet, hand, player_id, tiles) -> MultiDict:
-    """The hand as it stands, with this player's tiles from the photo: the score form's checks apply."""
-    data = MultiDict()
-    for p in sheet.players:
-        entry = hand.entry(p.id)
-        if p.id == player_id:
-            for tile in tiles:
-                data.add(f"tiles-{p.id}", str(tile))
-            continue
-        if entry.went_out:
-            data.add("went_out", str(p.id))
-        for tile in entry.tiles or ():
-            data.add(f"tiles-{p.id}", str(tile))
-        if entry.points is not None and not entry.tiles and not entry.went_out:
-            data.add(f"points-{p.id}", str(entry.points))
-    return data
 
 
 @bp.post("/games/<int:game_id>/photos/delete")

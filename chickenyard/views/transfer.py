@@ -62,7 +62,7 @@ def import_game():
     db = get_db()
     try:
         with transaction(db):  # the whole game or nothing
-            game_id = create_game(db, game=game.game, rules=game.rules, set_size=game.set_size,
+            game_id = create_game(db, rules=game.rules, set_size=game.set_size,
                                   players=game.players, hand_doubles=game.hand_doubles,
                                   device=device_name())
             sheet = load_sheet(db, game_id)

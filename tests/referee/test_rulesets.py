@@ -248,7 +248,7 @@ def test_going_out_on_a_double_scores_50_in_the_encyclopedia_and_is_no_mistake()
     row = [Entry("Ann", None, 12), Entry("Bo", None, 50, went_out=True)]
     assert not [f for f in check_hand(rules, 12, 12, row) if f.code == "out_with_tiles"]
     refused = check_hand(rule_set("classic"), 9, 9, row)
-    assert [f.message for f in refused if f.code == "out_with_tiles"] == ["Bo went out, so holds nothing and scores 0."]
+    assert [f.message for f in refused if f.code == "out_with_tiles"] == ["Bo went out and scores 0, not 50."]
     assert check_hand(rule_set("mexican-train"), 15, 15, [Entry("Ann", None, 0, went_out=True)]) == []
 
 
