@@ -84,9 +84,12 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
         left = None if sheet.by_pips else _whole_number(
             form, f"left-{p.id}", form.typed_left[p.id], f"Write how many tiles {p.name} has left, as a whole number.")
         typed[p.id] = Typed(p.name, tiles, points, p.id in out_ids, left)
+    # the referee's findings too, so that every problem shows at once (a field's unreadable text first)
+    entries, problems = check_entries(sheet, hand, typed)
     if form.errors:
-        return form
-    form.entries, form.errors = check_entries(sheet, hand, typed)
+        form.errors = {**problems, **form.errors}
+    else:
+        form.entries, form.errors = entries, problems
     return form
 
 
