@@ -243,7 +243,8 @@ def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int):
         if (mask & occupied).any():
             continue
         occupied |= cv2.dilate(mask, np.ones((3, 3), np.uint8))
-        boxes.extend(group[:max(0, n - len(boxes)) or 0] if len(boxes) + len(group) > n + 4 else group)
+        # a group may run a few tiles past n; a much longer one is cut to what is still wanted
+        boxes.extend(group if len(boxes) + len(group) <= n + 4 else group[:max(0, n - len(boxes))])
     return boxes
 
 

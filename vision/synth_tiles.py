@@ -258,10 +258,8 @@ def draw_back(style: Style, rng: np.random.Generator):
     back = np.empty((h, w, 3), np.float32)
     back[:] = style.body if rng.random() < 0.7 else tuple(float(c) for c in rng.uniform(20, 230, 3))
     alpha = np.zeros((h, w), np.uint8)
-    r = max(1, int(style.corner_radius * w))
     cv2.rectangle(alpha, (0, 0), (w - 1, h - 1), 255, -1)
     if rng.random() < 0.3:
         cv2.circle(back, (w // 2, h // 2), w // 4, tuple(float(c) * 0.8 for c in back[0, 0]), 2, lineType=cv2.LINE_AA)
     back += cv2.resize(rng.normal(0, 3, (h // 8, w // 8)).astype(np.float32), (w, h))[:, :, None]
-    del r
     return np.clip(back, 0, 255), alpha
