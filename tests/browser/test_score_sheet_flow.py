@@ -36,6 +36,15 @@ def player_field(page, name):
     return page.locator("fieldset.player-entry", has=page.locator("legend", has_text=name))
 
 
+def enter_hand(page, number, double, scores: dict[str, str], went_out: str):
+    """Open hand `number` from the sheet, type each player's points, tick who went out, save."""
+    page.get_by_role("link", name=f"Enter hand {number} ({double})").click()
+    for name, points in scores.items():
+        player_field(page, name).locator("input.points").fill(points)
+    page.locator(".went-out").get_by_label(went_out).check()
+    save_hand(page, number)
+
+
 def tap_tile(page, entry, tile: str):
     """Tap a tile in a player's picker; a big set's picker first opens the tile's suit."""
     box = page.locator(f"input[value='{tile}']")

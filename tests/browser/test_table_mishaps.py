@@ -6,20 +6,13 @@ import re
 
 import pytest
 
-from tests.browser.test_score_sheet_flow import player_field, save_hand, start_game, totals
+from tests.browser.test_score_sheet_flow import enter_hand, player_field, save_hand, start_game, totals
 from tests.browser.test_shared_table import share_links
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 780}
 
-
-def enter_hand(page, number, double, scores: dict[str, str], went_out: str):
-    page.get_by_role("link", name=f"Enter hand {number} ({double})").click()
-    for name, points in scores.items():
-        player_field(page, name).locator("input.points").fill(points)
-    page.locator(".went-out").get_by_label(went_out).check()
-    save_hand(page, number)
 
 
 def test_undo_pressed_twice_takes_back_two_saves(browser, live_server):

@@ -6,17 +6,10 @@ import re
 
 import pytest
 
-from tests.browser.test_score_sheet_flow import player_field, save_hand, totals
+from tests.browser.test_score_sheet_flow import enter_hand, player_field, save_hand, totals
 
 pytestmark = pytest.mark.browser
 
-
-def enter(page, number, double, scores: dict[str, str], went_out: str):
-    page.get_by_role("link", name=f"Enter hand {number} ({double})").click()
-    for name, points in scores.items():
-        player_field(page, name).locator("input.points").fill(points)
-    page.locator(".went-out").get_by_label(went_out).check()
-    save_hand(page, number)
 
 
 def test_a_whole_evening(browser, live_server, artifacts):
@@ -45,7 +38,7 @@ def test_a_whole_evening(browser, live_server, artifacts):
     assert page.locator("h1.game-name").inner_text() == "Friday at Gran's"
 
     # hand 1, and a save while the Wi-Fi is gone: said beside the button, nothing lost
-    enter(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
+    enter_hand(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
     page.get_by_role("link", name="Enter hand 2 (8|8)").click()
     player_field(page, "Ann").locator("input.points").fill("4")
     player_field(page, "Bo").locator("input.points").fill("9")
@@ -63,8 +56,8 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.get_by_role("button", name="Undo last change").click()
     page.locator(".flashes", has_text="Took back the last change to hand 1").wait_for()
     assert totals(page) == ["0", "0", "0"]
-    enter(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
-    enter(page, 2, "8|8", {"Ann": "4", "Bo": "9"}, "Cy")
+    enter_hand(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
+    enter_hand(page, 2, "8|8", {"Ann": "4", "Bo": "9"}, "Cy")
 
     # a late player sits down for hand 3, at the highest total so far
     page.get_by_role("link", name="Game", exact=True).click()
@@ -73,7 +66,7 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.get_by_role("button", name="Add to the table").click()
     page.wait_for_url(game_url)
     assert totals(page) == ["16", "39", "0", "39"]
-    enter(page, 3, "7|7", {"Ann": "5", "Bo": "5", "Di": "2"}, "Cy")
+    enter_hand(page, 3, "7|7", {"Ann": "5", "Bo": "5", "Di": "2"}, "Cy")
     assert page.locator(".winner").inner_text() == "Winner: Cy with 0"
 
     # printing on A4: the choice is kept, the PDF is named after the game
