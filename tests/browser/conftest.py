@@ -26,7 +26,26 @@ def live_server(tmp_path):
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    stop(server, thread)
+
+
+def stop(server, thread):
+    """Stop a test's server for good before the next test opens files.
+
+    Closing the server from this thread left its worker threads running; one of
+    them later woke the server loop by writing "x" to the loop's trigger, a file
+    descriptor the next test's SQLite file had been given meanwhile, and that
+    test's database was no longer a database. So: let the workers finish and
+    leave, then close every socket from inside the loop, and wait for the loop."""
+    server.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
+
+    def close_all():
+        for channel in list(server._map.values()):
+            channel.close()
+
+    server.trigger.pull_trigger(close_all)
+    thread.join(timeout=10)
+    assert not thread.is_alive(), "the test server did not stop"
 
 
 @pytest.fixture(scope="session")
