@@ -86,16 +86,27 @@ def test_kill_minus_nine_loses_no_acknowledged_write(tmp_path):
                                    "--port", str(port)], cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until_up(port, server)
-        deadline = time.monotonic() + 0.5 + rng.random()
-        killer = threading.Timer(deadline - time.monotonic(), lambda: server.send_signal(signal.SIGKILL))
-        killer.start()
-        while server.poll() is None:
-            n += 1
-            try:
-                acknowledged[_post_game(port, n)] = n
-            except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
-                break  # killed mid-request or mid-response: this one was never acknowledged
-        killer.join()
+        # the server is killed once this many writes of the cycle are acknowledged, while the
+        # writer goes on writing: a count, not a time, so a busy machine changes nothing
+        wanted = len(acknowledged) + 6 + rng.randrange(6)
+        enough = threading.Event()
+
+        def write():
+            nonlocal n
+            while True:
+                n += 1
+                try:
+                    acknowledged[_post_game(port, n)] = n
+                except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
+                    return  # killed mid-request or mid-response: this one was never acknowledged
+                if len(acknowledged) >= wanted:
+                    enough.set()
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        assert enough.wait(timeout=120), "the server stopped acknowledging writes"
+        server.send_signal(signal.SIGKILL)
+        writer.join(timeout=30)
         server.wait(timeout=10)
     assert len(acknowledged) > 20
     db = sqlite3.connect(tmp_path / "chickenyard.db")
