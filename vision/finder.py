@@ -27,7 +27,14 @@ MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
 FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
 ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
-ROW_FIT = 0.12              # a row's length may miss k tiles' lengths by this share of a tile
+ROW_FIT = 0.12              # a run's cells may miss a tile's shape (twice as long as wide) by this share
+WIDTH_FIT = 1.4             # a run's cells are at least as wide as its cores tell, within this factor
+RUN_FIT = 1.1               # a core may be this much wider than the run of faces it lies in
+NARROWEST = 4.5             # finder pixels: the narrowest tile it learnt (9 input pixels)
+FLAT = 0.02                 # core differences smaller than this do not move a cut off even
+MEET_REACH = 0.2            # a cut moves at most this share of a tile to where two tiles meet
+SPECK = 0.25                # a core narrower than this share of the widest in its run is a speck
+GRID_MOST = 12              # the most tiles a run of touching faces is cut into
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -39,6 +46,9 @@ class TileRegion:
     # the pipeline keeps the way whose tiles all read as tiles
     group: tuple | None = None
     way: int = 0
+    # how well the tile's centre lies on the finder's core and its edges off it: a cut that
+    # parts tiles where they meet fits better than one across their middles
+    fit: float = 0.0
 
 
 def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
@@ -105,63 +115,137 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
     for rect in _core_rects(core):
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
         from_cores.setdefault(label, []).append(rect)
-    rects = []        # (rect, group, way)
+    quads = []        # (corners, group, way)
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
         piece = face_labels == label
-        if len(cores) <= 1:
-            alone = _rects(piece, grow=1.0, fill=ALONE_FILL)
-            if alone:
-                rects.extend((r, None, 0) for r in alone)
-                continue
-        cuts = _row_cuts(piece)
-        if not cuts:
-            rects.extend((r, None, 0) for r in cores)
+        alone = [cv2.boxPoints(r) for r in _rects(piece, grow=1.0, fill=ALONE_FILL)]
+        if len(cores) <= 1 and alone:
+            quads.extend((q, None, 0) for q in alone)
             continue
-        # the cores are one way to part a rectangular run of faces, cutting it evenly the others
-        for way, cut in enumerate([cores] + cuts if cores else cuts):
-            rects.extend((r, (long_side, label), way) for r in cut)
+        cuts = _row_cuts(piece, core, cores)
+        from_core = [cv2.boxPoints(r) for r in cores]
+        if not cuts:
+            quads.extend((q, None, 0) for q in from_core)
+            continue
+        # the cores are one way to part a run of faces, cutting it evenly the others, and a run
+        # of the shape of one tile may be one tile
+        for way, cut in enumerate([w for w in (from_core, alone) if w] + cuts):
+            quads.extend((q, (long_side, label), way) for q in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
-        rects.extend((r, None, 0) for r in cores)
+        quads.extend((cv2.boxPoints(r), None, 0) for r in cores)
     regions = []
-    for rect, group, way in rects:
-        corners = cv2.boxPoints(rect)
-        short = min(rect[1])
+    for corners, group, way in quads:
+        short = min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2]))
         if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
                 or (corners[:, 1] > bounds[1] + OUTSIDE * short).any():
             continue      # cut by the photo's edge: not a whole tile
         support = _face_support(face, corners)
         if support >= FACE_SUPPORT:
-            regions.append((TileRegion(order_corners(corners / scale), support, group, way), 2 * short))
+            fit = _core_fit(core, corners) if group is not None else 0.0
+            regions.append((TileRegion(order_corners(corners / scale), support, group, way, fit), 2 * short))
     return regions, maps
 
 
-def _row_cuts(piece: np.ndarray) -> list[list]:
-    """A rectangular face too long or too square for one tile is a row of touching tiles the
-    finder did not part: the ways to cut it into k tiles side by side (each tile as long as the
-    row is deep) or end to end (each as wide as the row is deep), where the lengths fit."""
+def _tile_width(cores: list, run_width: float) -> float | None:
+    """How wide the tiles of a run are at least, as their cores tell: cores that ran together
+    tell wider tiles, never narrower; a core wider than the run itself, or a speck far narrower
+    than the widest core, tells nothing. None where no core tells."""
+    widths = [min(size) for _, size, _ in cores]
+    widths = [w for w in widths if SPECK * max(widths) <= w <= RUN_FIT * run_width]
+    return float(min(widths)) if widths else None
+
+
+def _row_cuts(piece: np.ndarray, core: np.ndarray, cores: list = ()) -> list[list[np.ndarray]]:
+    """A rectangular face too long or too square for one tile is a run of touching tiles the
+    finder did not part: the ways to cut it into a grid of `rows` x `cols` tiles (a row side by
+    side, rows end to end, or a line end to end), where the cells come out tile-shaped.
+
+    The cuts follow the run's four corners rather than its bounding rectangle, so that a long
+    row photographed at an angle, its far tiles smaller, is cut in perspective; and each cut
+    moves to where the finder's core is lowest near it, which is where two tiles meet."""
     found = _rects(piece, grow=1.0, fill=ALONE_FILL, any_shape=True)
     if not found:
         return []
-    (cx, cy), (a, b), angle = found[0]
+    quad = _outline(piece, cv2.boxPoints(found[0]))
+    width = _tile_width(cores, min(found[0][1]))
+    side_a = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    side_b = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    profile_a, profile_b = _core_profiles(core, quad, side_a, side_b)
     ways = []
-    # along the rectangle's side `a` (the first axis of cv2's angle) or `b`
-    for along, depth, axis in ((a, b, 0), (b, a, 1)):
-        for tile_along in (depth / 2, depth * 2):       # side by side, end to end
-            count = along / tile_along
-            k = round(count)
-            if k < 2 or k > 12 or abs(count - k) > ROW_FIT * k:
+    for cols in range(1, GRID_MOST + 1):
+        for rows in range(1, GRID_MOST + 1):
+            if not 2 <= rows * cols <= GRID_MOST:
                 continue
-            theta = np.deg2rad(angle)
-            ux, uy = (np.cos(theta), np.sin(theta)) if axis == 0 else (-np.sin(theta), np.cos(theta))
-            step = along / k
-            cut = []
-            for i in range(k):
-                offset = (i - (k - 1) / 2) * step
-                size = (step, depth) if axis == 0 else (depth, step)
-                cut.append(((cx + ux * offset, cy + uy * offset), size, angle))
-            ways.append(cut)
+            cell_a, cell_b = side_a / cols, side_b / rows
+            if abs(max(cell_a, cell_b) / min(cell_a, cell_b) / 2 - 1) > ROW_FIT:
+                continue
+            if min(cell_a, cell_b) < NARROWEST or width and min(cell_a, cell_b) * WIDTH_FIT < width:
+                continue      # narrower than any tile the finder learnt, or than the cores tell
+            us, vs = _meeting_lines(profile_a, cols), _meeting_lines(profile_b, rows)
+            ways.append([_cell(quad, (us[c], vs[r]), (us[c + 1], vs[r + 1]))
+                         for r in range(rows) for c in range(cols)])
     return ways
+
+
+def _core_profiles(core: np.ndarray, quad: np.ndarray, side_a: float, side_b: float):
+    """The finder's core across the run, seen square on: its mean along each of the two sides."""
+    size = (max(2, round(side_a)), max(2, round(side_b)))
+    target = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    flat = cv2.warpPerspective(core, cv2.getPerspectiveTransform(quad.astype(np.float32), target), size,
+                               flags=cv2.INTER_LINEAR)
+    return flat.mean(axis=0), flat.mean(axis=1)
+
+
+def _meeting_lines(profile: np.ndarray, count: int) -> list[float]:
+    """Where to cut a run into `count` tiles along one side, as fractions of the side: near the
+    even cuts, each where the core is lowest within a fifth of a tile."""
+    length = len(profile)
+    smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
+    cuts = [0.0]
+    for i in range(1, count):
+        even = i * length / count
+        reach = MEET_REACH * length / count
+        lo, hi = max(1, int(even - reach)), min(length - 1, int(np.ceil(even + reach)) + 1)
+        if hi <= lo:
+            cuts.append(i / count)
+            continue
+        # the lowest core, and of cores about as low, the nearest the even cut
+        places = np.arange(lo, hi)
+        lowest = places[np.argmin(smooth[lo:hi] + FLAT * np.abs(places + 0.5 - even) / reach)]
+        cuts.append((lowest + 0.5) / length)
+    return cuts + [1.0]
+
+
+def _outline(piece: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """The four corners of a face piece that is a perspective view of a rectangle, in turn
+    round it; its bounding rectangle's corners where the outline is no clean quadrilateral."""
+    contours, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea)).astype(np.float32)
+    quad = None
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.02, 0.03, 0.045, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        if len(approx) <= 4:
+            quad = approx.reshape(-1, 2) if len(approx) == 4 else None
+            break
+    if quad is None or cv2.contourArea(quad) < 0.9 * cv2.contourArea(hull):
+        quad = box
+    # corners of the pixels' outline: half a pixel out from their centres, as `_rects` adds
+    centre = quad.mean(axis=0)
+    quad = quad + 0.5 * np.sign(quad - centre)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+    return quad.astype(np.float32)
+
+
+def _cell(quad: np.ndarray, low: tuple, high: tuple) -> np.ndarray:
+    """The corners of the part of `quad` between the fractions `low` and `high` of its two
+    sides (the first side from corner 0 to 1), taken in perspective."""
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    (u0, v0), (u1, v1) = low, high
+    cell = np.float32([[[u0, v0], [u1, v0], [u1, v1], [u0, v1]]])
+    return cv2.perspectiveTransform(cell, matrix)[0]
 
 
 def _core_rects(core: np.ndarray) -> list:
@@ -211,6 +295,18 @@ def _face_support(face: np.ndarray, corners: np.ndarray) -> float:
     cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
     inside = mask > 0
     return float((face[inside] > FACE_THRESHOLD).mean()) if inside.any() else 0.0
+
+
+def _core_fit(core: np.ndarray, corners: np.ndarray) -> float:
+    """The finder's core inside the tile's core less the core in the rest of the tile."""
+    centre = corners.mean(axis=0)
+    inner, whole = np.zeros(core.shape, np.uint8), np.zeros(core.shape, np.uint8)
+    cv2.fillConvexPoly(whole, np.round(corners * 16).astype(np.int32), 1, shift=4)
+    cv2.fillConvexPoly(inner, np.round((centre + CORE * (corners - centre)) * 16).astype(np.int32), 1, shift=4)
+    ring = (whole > 0) & (inner == 0)
+    if not inner.any() or not ring.any():
+        return 0.0
+    return float(core[inner > 0].mean() - core[ring].mean())
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:

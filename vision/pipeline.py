@@ -81,18 +81,25 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
 
 
 def best_cuts(regions, readings):
-    """Of each row of touching tiles cut more than one way, the way whose pieces all read as
-    tiles (a divider across each middle), the surest; a way with any piece unread loses."""
+    """Of each run of touching tiles cut more than one way, the way whose pieces all read as
+    tiles (a divider across each middle) and as different tiles (a set holds each tile once),
+    and of those the one whose pieces best fit the finder's cores (centres on them, edges
+    off them): a way with a piece unread, or a tile twice, loses. Where no way reads whole,
+    the one with most pieces read."""
     ways: dict = {}
+    fits: dict = {}
     for region, reading in zip(regions, readings):
         if region.group is not None:
             ways.setdefault(region.group, {}).setdefault(region.way, []).append(reading)
+            fits.setdefault((region.group, region.way), []).append(region.fit)
     chosen = {}
     for group, by_way in ways.items():
         def merit(way):
-            got = by_way[way]
-            unread = sum(r is None for r in got)
-            return (unread == 0, len(got) - unread, min((r.confidence for r in got if r), default=0.0))
+            read = [r for r in by_way[way] if r is not None]
+            distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
+            whole = len(read) == len(by_way[way])
+            fit = float(np.mean(fits[group, way]))
+            return (whole, distinct, fit) if whole else (whole, distinct, len(read), fit)
         chosen[group] = max(by_way, key=merit)
     kept = [(g, r) for g, r in zip(regions, readings) if g.group is None or chosen[g.group] == g.way]
     return [g for g, _ in kept], [r for _, r in kept]

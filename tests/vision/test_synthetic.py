@@ -127,3 +127,26 @@ def test_cli(tmp_path):
     done = subprocess.run([sys.executable, "-m", "vision", str(tmp_path / "bad.jpg")], capture_output=True,
                           text=True, cwd=ROOT)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("outline", [True, False])
+def test_a_block_of_touching_tiles_is_cut_into_rows_and_columns(outline):
+    # two rows of four, side by side in a row and the rows end to end: one block of faces
+    values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 2), (1, 6), (4, 4), (0, 5)]
+    tiles = [(v, (300 + (i % 4) * 80, 220 + (i // 4) * 160), 0) for i, v in enumerate(values)]
+    assert found(photo_of(tiles, seed=14, outline=outline), 6) == Counter(tuple(sorted(v)) for v in values)
+
+
+def test_a_row_seen_at_an_angle_is_cut_where_its_tiles_meet():
+    # a row of six touching tiles photographed from one end: the far tiles come out narrower,
+    # so even cuts of the row would cross them
+    import numpy as np
+    values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 2), (1, 6)]
+    tiles = [(v, (180 + i * 110, 380), 0) for i, v in enumerate(values)]
+    flat = cv2.imdecode(np.frombuffer(photo_of(tiles, seed=15, tile_width=110), np.uint8), cv2.IMREAD_COLOR)
+    h, w = flat.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[0, 0], [w, 0.22 * h], [w, 0.78 * h], [0, h]])
+    seen = cv2.warpPerspective(flat, cv2.getPerspectiveTransform(src, dst), (w, h), borderMode=cv2.BORDER_REPLICATE)
+    ok, data = cv2.imencode(".png", seen)
+    assert found(data.tobytes(), 6) == Counter(tuple(sorted(v)) for v in values)
