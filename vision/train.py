@@ -130,7 +130,7 @@ def _loss(pred, target, pip_weight=None):
 
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
-        name: str | None = None, max_lr: float = 3e-3) -> None:
+        name: str | None = None, max_lr: float = 3e-3, init: str | None = None) -> None:
     import torch
 
     from . import nets
@@ -158,6 +158,9 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         rng = np.random.default_rng(SEED + 7919 * step)   # resume: a fresh stream, still seeded
         torch.manual_seed(SEED + step)
         log.info("%s: resuming at step %d", which, step)
+    elif init:      # a longer run on top of a finished one: its weights, a fresh schedule
+        model.load_state_dict(torch.load(work / f"{init}.pt", weights_only=False)["model"])
+        log.info("%s: starting from the weights of %s", which, init)
 
     def save():
         tmp = ckpt.with_suffix(".tmp")
@@ -268,6 +271,8 @@ def main(argv=None) -> int:
     parser.add_argument("--reader-steps", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--name", help="checkpoint name, to train a variant beside the current one")
+    parser.add_argument("--init", help="checkpoint whose weights a new variant starts from")
+    parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
@@ -275,9 +280,11 @@ def main(argv=None) -> int:
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads)
     if args.step in ("finder", "all"):
-        fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads)
+        fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
+            max_lr=args.max_lr, init=args.init)
     if args.step in ("reader", "all"):
-        fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name)
+        fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
+            max_lr=args.max_lr, init=args.init)
     if args.step in ("export", "all"):
         print(json.dumps(export(args.work, reader_name=args.name or "reader"), indent=2))
     return 0
