@@ -19,7 +19,7 @@ from referee.tiles import BadTile, Tile
 
 from .hand_entries import check_entries
 from .sheet import Entry, HandRow, Sheet
-from .typed import whole_number
+from .typed import BadJSON, load_json, whole_number
 
 
 @dataclass
@@ -35,6 +35,7 @@ class HandForm:
     base: dict[int, str] = field(default_factory=dict)      # each entry as it was then (JSON)
     conflicts: dict = field(default_factory=dict)           # player id -> Conflict, to choose
     find: dict[int, str] = field(default_factory=dict)           # tiles typed that could not be read
+    leaving: bool = False       # "Back to the sheet" pressed with scores typed: ask before dropping them
 
     @property
     def ok(self) -> bool:
@@ -57,6 +58,27 @@ class HandForm:
             self.went_out = str(player_id)
         elif self.went_out == str(player_id):
             self.went_out = ""
+
+
+def typed_since_opened(sheet: Sheet, hand: HandRow, form: HandForm) -> bool:
+    """Whether the form now holds anything other than what it showed when opened (its base; for a
+    page without one, the hand as stored): what "Back to the sheet" would throw away."""
+    opened = HandForm()
+    for p in sheet.players:
+        opened.show(p.id, _opened_entry(form.base.get(p.id), hand.entry(p.id)))
+    return (any(form.find.values()) or form.went_out != opened.went_out
+            or any(form.typed_points[p.id] != opened.typed_points[p.id]
+                   or sorted(form.typed_tiles[p.id]) != sorted(opened.typed_tiles[p.id])
+                   or form.typed_left[p.id] != opened.typed_left[p.id] for p in sheet.players))
+
+
+def _opened_entry(base: str | None, stored: Entry) -> Entry:
+    if not base:
+        return stored
+    try:
+        return Entry.from_snapshot(load_json(base))
+    except (BadJSON, BadTile, AttributeError, TypeError):   # a base this app never wrote
+        return stored
 
 
 def max_points(sheet: Sheet) -> int:

@@ -220,7 +220,8 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   document.addEventListener("htmx:afterSettle", show);
 })();
 
-// Typed but not saved: leaving the page by a link asks first.
+// Typed but not saved: leaving the page by a link asks first. ("Back to the sheet" is a button of
+// the hand form: the server asks, with or without JavaScript; its "Leave without saving" is the answer.)
 (function () {
   "use strict";
   document.addEventListener("input", function (event) {
@@ -229,7 +230,7 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   });
   document.addEventListener("click", function (event) {
     const link = event.target.closest && event.target.closest("a[href]");
-    if (!link || link.hasAttribute("download")) return;
+    if (!link || link.hasAttribute("download") || link.hasAttribute("data-leave")) return;
     const form = document.querySelector("form[data-keep-typed][data-typed]");
     if (form && !window.confirm("Leave without saving? What you typed on this page will be lost.")) {
       event.preventDefault();

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, flash, request, url_for
 
 from ..filters import double_label
 from ..db import StorageProblem, get_db
-from ..hand_form import HandForm, max_points, read_hand_form
+from ..hand_form import HandForm, max_points, read_hand_form, typed_since_opened
 from ..htmx import device_name, is_htmx, page, redirect_to, see_other
 from ..conflicts import Conflict, merge, read_base
 from ..sheet import Entry
@@ -72,6 +72,23 @@ def _resolve(form, base, choices, hand):
     return entries, hand.version, []
 
 
+def _leave(game_id, sheet, hand, form):
+    """"Back to the sheet" (a button of the form, so that it works without JavaScript): straight back
+    when nothing was typed; otherwise the form again with everything kept, asking what to do."""
+    if typed_since_opened(sheet, hand, form):
+        form.errors = {}        # nothing is being saved: no field is marked
+        form.leaving = True
+        return _hand_page(sheet, hand, form)
+    return _to_sheet(game_id)
+
+
+def _to_sheet(game_id):
+    sheet_url = url_for("games.sheet", game_id=game_id)
+    if is_htmx():
+        return page("sheet.html", "_sheet.html", push_url=sheet_url, **sheet_context(game_id))
+    return see_other(sheet_url)
+
+
 @bp.get("/games/<int:game_id>/hands/<int:number>")
 def hand(game_id: int, number: int):
     sheet = editable_sheet(game_id)
@@ -86,6 +103,8 @@ def save(game_id: int, number: int):
     hand = _hand_or_404(sheet, number)
     sheet = sheet.at(hand)
     form = read_hand_form(sheet, hand, request.form)
+    if request.form.get("then") == "leave":
+        return _leave(game_id, sheet, hand, form)
     if not form.ok:
         return _hand_page(sheet, hand, form, 422)
     if request.form.get("then") == "find":   # tiles typed, "Add" pressed (no JavaScript): shown ticked, not saved yet
@@ -130,7 +149,4 @@ def save(game_id: int, number: int):
     unit = sheet.unit.capitalize()
     label = f" ({double_label(saved.double)})" if saved.double >= 0 else ""
     flash(f"{unit} {number}{label} {state}." if changed else f"{unit} {number}: nothing changed.")
-    sheet_url = url_for("games.sheet", game_id=game_id)
-    if is_htmx():
-        return page("sheet.html", "_sheet.html", push_url=sheet_url, **sheet_context(game_id))
-    return see_other(sheet_url)
+    return _to_sheet(game_id)

@@ -118,14 +118,16 @@ def test_four_player_classic_game_with_htmx(browser, live_server, artifacts):
     player_field(page, "Ann").locator("summary").click()
     page.screenshot(path=str(artifacts / "hand-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.get_by_role("link", name="Back to the sheet").click()
+    page.get_by_role("button", name="Back to the sheet").click()
+    page.locator("#sheet").wait_for()
     page.get_by_role("link", name="Referee").click()
     page.screenshot(path=str(artifacts / "referee-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.get_by_role("link", name="Sheet").click()
     page.get_by_role("link", name="Enter hand 4 (6|6)").click()
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.get_by_role("link", name="Back to the sheet").click()
+    page.get_by_role("button", name="Back to the sheet").click()
+    page.locator("#sheet").wait_for()
     page.screenshot(path=str(artifacts / "sheet-1280.png"), full_page=True)
     assert errors == []
     context.close()

@@ -102,24 +102,45 @@ def test_a_watching_phone_shows_a_lost_connection_and_recovers_by_itself(browser
     assert watcher.locator(".connection-lost").count() == 0
 
 
-def test_back_to_the_sheet_asks_before_dropping_typed_scores(browser, live_server):
-    page = browser.new_context(viewport=PHONE).new_page()
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_back_to_the_sheet_asks_before_dropping_typed_scores(browser, live_server, artifacts, js):
+    page = browser.new_context(viewport=PHONE, java_script_enabled=js).new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     start_game(page, live_server)
     sheet_url = page.url
+    back = page.get_by_role("button", name="Back to the sheet")
+    # nothing typed: straight back, nothing asked
     page.get_by_role("link", name="Enter hand 1 (9|9)").click()
-    hand_url = page.url
-    # nothing typed: no question
-    page.get_by_role("link", name="Back to the sheet").click()
+    back.click()
     page.wait_for_url(sheet_url)
+    page.locator("#sheet").wait_for()
+    # typed, then "Back": the page asks, everything typed still there
     page.get_by_role("link", name="Enter hand 1 (9|9)").click()
     player_field(page, "Bo").locator("input.points").fill("12")
-    asked = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.get_by_role("link", name="Back to the sheet").click()
-    assert asked and "without saving" in asked[0]
-    assert page.url == hand_url
+    page.locator(".went-out").get_by_label("Di").check()
+    # Enter in a field is not "Back": the form only comes back checked, nothing asked or stored
+    player_field(page, "Bo").locator("input.points").press("Enter")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#leave-prompt").count() == 0 and "/hands/1" in page.url
+    back.click()
+    prompt = page.locator("#leave-prompt[role=alert]")
+    prompt.wait_for()
+    assert "You typed scores that are not saved" in prompt.inner_text()
     assert player_field(page, "Bo").locator("input.points").input_value() == "12"
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("link", name="Back to the sheet").click()
+    assert page.locator(".went-out").get_by_label("Di").is_checked()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(artifacts / f"hand-leave-prompt-{'js' if js else 'nojs'}-360.png"), full_page=True)
+    # "Leave without saving": back on the sheet, nothing stored, and no second question
+    prompt.get_by_role("link", name="Leave without saving").click()
     page.wait_for_url(sheet_url)
     assert totals(page) == ["0", "0", "0", "0"]
+    # typed again, "Back", then "Save them": saved
+    page.get_by_role("link", name="Enter hand 1 (9|9)").click()
+    player_field(page, "Cy").locator("input.points").fill("7")
+    back.click()
+    prompt.get_by_role("button", name="Save them").click()
+    page.wait_for_url(sheet_url)
+    page.locator(".flashes", has_text="Hand 1 (9|9) saved").wait_for()
+    assert totals(page) == ["0", "0", "7", "0"]
+    assert dialogs == []
