@@ -59,9 +59,7 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 
 
 def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
-    regions = find_tiles(image)
-    readings = read_tiles(image, regions)
-    regions, readings = best_cuts(regions, readings)
+    regions, readings = read_best(image, find_tiles(image))
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -80,29 +78,52 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
                   tuple(unreadable))
 
 
-def best_cuts(regions, readings):
-    """Of each run of touching tiles cut more than one way, the way whose pieces all read as
-    tiles (a divider across each middle) and as different tiles (a set holds each tile once),
-    and of those the one whose pieces best fit the finder's cores (centres on them, edges
-    off them): a way with a piece unread, or a tile twice, loses. Where no way reads whole,
-    the one with most pieces read."""
+def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:
+    """Read each tile found. Of each run of touching tiles cut more than one way, keep the way
+    whose pieces all read as tiles (a divider across each middle) and as different tiles (a set
+    holds each tile once), and of those the one whose pieces best fit the finder's cores
+    (centres on them, edges off them); where no way reads whole, the one with most pieces read.
+
+    The ways are read in order of fit, and a run is settled by the first that reads whole with
+    no tile twice: no other way could beat it, so the rest are never read."""
     ways: dict = {}
-    fits: dict = {}
-    for region, reading in zip(regions, readings):
+    for region in regions:
         if region.group is not None:
-            ways.setdefault(region.group, {}).setdefault(region.way, []).append(reading)
-            fits.setdefault((region.group, region.way), []).append(region.fit)
-    chosen = {}
-    for group, by_way in ways.items():
-        def merit(way):
-            read = [r for r in by_way[way] if r is not None]
-            distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
-            whole = len(read) == len(by_way[way])
-            fit = float(np.mean(fits[group, way]))
-            return (whole, distinct, fit) if whole else (whole, distinct, len(read), fit)
-        chosen[group] = max(by_way, key=merit)
-    kept = [(g, r) for g, r in zip(regions, readings) if g.group is None or chosen[g.group] == g.way]
-    return [g for g, _ in kept], [r for _, r in kept]
+            ways.setdefault(region.group, {}).setdefault(region.way, []).append(region)
+    order = {group: sorted(by_way, key=lambda way: -_fit(by_way[way])) for group, by_way in ways.items()}
+    readings: dict[int, TileReading | None] = {}
+    chosen: dict = {}
+    pending = [r for r in regions if r.group is None] + [r for g in ways for r in ways[g][order[g][0]]]
+    tried = 0
+    while pending:
+        for region, reading in zip(pending, read_tiles(image, pending)):
+            readings[id(region)] = reading
+        pending = []
+        for group, by_way in ways.items():
+            if group in chosen:
+                continue
+            got = [readings[id(r)] for r in by_way[order[group][tried]]]
+            if _merit(got, 0.0)[:2] == (True, True):
+                chosen[group] = order[group][tried]
+            elif tried + 1 < len(order[group]):
+                pending.extend(by_way[order[group][tried + 1]])
+            else:
+                chosen[group] = max(by_way, key=lambda way: _merit([readings[id(r)] for r in by_way[way]],
+                                                                   _fit(by_way[way])))
+        tried += 1
+    kept = [r for r in regions if r.group is None or chosen[r.group] == r.way]
+    return kept, [readings[id(r)] for r in kept]
+
+
+def _fit(pieces: list[TileRegion]) -> float:
+    return float(np.mean([p.fit for p in pieces]))
+
+
+def _merit(got: list, fit: float) -> tuple:
+    read = [r for r in got if r is not None]
+    whole = len(read) == len(got)
+    distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
+    return (whole, distinct, fit) if whole else (whole, distinct, len(read), fit)
 
 
 def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:
