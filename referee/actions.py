@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import Tile
+from .tiles import SET_SIZES, Tile, set_tiles
 
 
 @dataclass(frozen=True)
@@ -25,17 +25,21 @@ def notation(tile: Tile, joins: int) -> str:
     return f"{tile.low}|{tile.low}" if tile.is_double else f"{joins}-{tile.other(joins)}"
 
 
-_PLAYS: dict[tuple[int, int, int], Play] = {}
+def _plays_by_halves() -> list[list[dict[int, Play]]]:
+    """Each tile's plays, found by its two numbers: `PLAYS[low][high][joins]`."""
+    table: list[list[dict[int, Play]]] = [[{} for _ in range(SET_SIZES[-1] + 1)] for _ in range(SET_SIZES[-1] + 1)]
+    for tile in set_tiles(SET_SIZES[-1]):
+        table[tile.low][tile.high] = {tile.low: Play(tile, tile.low), tile.high: Play(tile, tile.high)}
+    return table
+
+
+PLAYS = _plays_by_halves()
 
 
 def play_of(tile: Tile, joins: int) -> Play:
     """The same Play value for the same tile and end each time: a move is looked at far more often
-    than it is made."""
-    key = (tile.low, tile.high, joins)
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Play(tile, joins)
-    return play
+    than it is made, and a list of legal moves is searched by identity before equality."""
+    return PLAYS[tile.low][tile.high][joins]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from .actions import Draw, IllegalAction, ImpossibleRequest, MissedCall, Pass, Play, TakeBack, play_of
+from .actions import PLAYS, Draw, IllegalAction, ImpossibleRequest, MissedCall, Pass, Play, TakeBack, play_of
 from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
 from .rulesets import HIGHEST_AVAILABLE, NEXT_LOWEST, RuleSet, leftover_points
@@ -22,6 +22,7 @@ from .tiles import Tile
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
 _IN_ORDER = attrgetter("low", "high")       # the yard in a fixed order, so that a seed replays
 _NOTHING: frozenset = frozenset()
+_DRAW, _PASS = Draw(), Pass()
 
 
 class Reshuffle(ImpossibleRequest):
@@ -42,6 +43,8 @@ class BeforePlay(NamedTuple):
     calls: tuple[tuple[int, int | None], ...]
     turns: int
 
+
+_snapshot = tuple.__new__     # a BeforePlay from a tuple of its fields, without NamedTuple's own __new__
 
 
 
@@ -69,6 +72,7 @@ class Hand(Round):
         self.last_tile: Tile | None = None
         self.turns = 0
         self._legal: list | None = None
+        self._foot_plays = rules.foot_plays
         self._voluntary = rules.value("voluntary_draw")
         self._must_play_drawn = rules.value("play_drawn") == "must"
         self._end_when_stuck = rules.value("empty_yard") == "end"
@@ -143,16 +147,22 @@ class Hand(Round):
         return set(self.ends)
 
     def _plays(self, tiles: Iterable[Tile]) -> list[Play]:
+        plays: list[Play] = []
+        add = plays.append
         if self.forced is not None:
             suit = self.forced[0]
-            return [play_of(t, suit) for t in tiles if t.low == suit or t.high == suit]
+            for t in tiles:
+                low, high = t.low, t.high
+                if low == suit or high == suit:
+                    add(PLAYS[low][high][suit])
+            return plays
         targets = set(self.ends)
-        plays = []
         for t in tiles:
-            if t.low in targets:
-                plays.append(play_of(t, t.low))
-            if t.high in targets and t.high != t.low:
-                plays.append(play_of(t, t.high))
+            low, high = t.low, t.high
+            if low in targets:
+                add(PLAYS[low][high][low])
+            if high in targets and high != low:
+                add(PLAYS[low][high][high])
         return plays
 
     def on_table(self) -> set[Tile]:
@@ -170,24 +180,26 @@ class Hand(Round):
         return self._legal
 
     def _find_legal(self) -> list:
-        if self.phase == OVER:
-            return []
-        if self.phase == SEEK:
-            return [Draw()]
-        if self.phase == PLACE:
-            return [play_of(self.double, self.double.low)]
+        if self.phase != PLAY:
+            if self.phase == SEEK:
+                return [_DRAW]
+            return [play_of(self.double, self.double.low)] if self.phase == PLACE else []
         if self.replacing:
             # classic: "picked up and replaced with another" (a drawn tile taken back: laid again)
             return self._plays([self.drawn] if self.drawn is not None else self.hands[self.turn])
         if self.drawn is not None:
             if self.drew_by_choice:
-                return [Pass()]    # classic: "may draw a domino and pass without playing"
-            plays = self._plays([self.drawn])
-            return plays if plays and self._must_play_drawn else plays + [Pass()]
+                return [_PASS]    # classic: "may draw a domino and pass without playing"
+            plays = self._plays((self.drawn,))
+            if not (plays and self._must_play_drawn):
+                plays.append(_PASS)
+            return plays
         plays = self._plays(self.hands[self.turn])
         if self.yard:
-            return plays + [Draw()] if (not plays or self._voluntary) else plays
-        return plays if plays else [Pass()]
+            if not plays or self._voluntary:
+                plays.append(_DRAW)
+            return plays
+        return plays if plays else [_PASS]
 
     # --- doing it ------------------------------------------------------------
 
@@ -201,18 +213,32 @@ class Hand(Round):
             return self._missed_call(action)
         legal = self.legal_actions()
         if action not in legal:
-            if not (kind is Draw and Draw() in legal):
+            if not (kind is Draw and _DRAW in legal):
                 raise self._why_not(action)
             if action.tile not in self.yard:
                 raise IllegalAction(f"{action.tile} is not in the chicken yard.", self.rules["tiles_each"])
+        self._do(action, kind, legal)
+
+    def play_out(self, rng: random.Random) -> None:
+        """Random legal actions, each chosen with `rng.choice`, until the hand is over: the simulator's
+        move loop. Each action comes from the turn's legal actions, so apply's checks are skipped."""
+        choice, find, do = rng.choice, self._find_legal, self._do
+        while self.ended is None:
+            legal = find()
+            action = choice(legal)
+            do(action, action.__class__, legal)
+
+    def _do(self, action, kind, legal: list) -> None:
+        """Carry out `action`, one of `legal` (this turn's legal actions)."""
         self._legal = None
         if kind is Play:
             # a domino laid down: the one before it can no longer be taken back, and this one can
-            self._before_play = BeforePlay(
+            self._before_play = _snapshot(BeforePlay, (
                 action.tile, self.turn, tuple(self.ends), tuple(self.forced) if self.forced else None,
                 self.drawn, self.drew_by_choice, frozenset(self.stuck) if self.stuck else _NOTHING,
-                frozenset(self.skips) if self.skips else _NOTHING, tuple(self.calls.items()), self.turns,
-            ) if self._take_backs and self.phase == PLAY else None
+                frozenset(self.skips) if self.skips else _NOTHING, tuple(self.calls.items()) if self.calls else (),
+                self.turns,
+            )) if self._take_backs and self.phase == PLAY else None
         self.turns += 1
         self.log.append((self.turn, action))
         if self.calls:
@@ -220,9 +246,9 @@ class Hand(Round):
         if kind is Play:
             self._play(action)
         elif kind is Draw:
-            self._draw(action)
+            self._draw(action, legal)
         else:
-            self._pass()
+            self._pass(legal)
 
     def _watch_calls(self, action) -> None:
         """The window for reporting a missed last-tile call (classic: "if the next player manages to
@@ -256,7 +282,7 @@ class Hand(Round):
         else:
             self.ends.remove(play.joins)
             if play.tile.is_double:
-                self.forced = [play.tile.low, self.rules.foot_plays]
+                self.forced = [play.tile.low, self._foot_plays]
             else:
                 self.ends.append(play.new_end)
         if not hand:
@@ -272,7 +298,7 @@ class Hand(Round):
         self.phase = PLAY
         self.forced = [self.double.low, self.rules.hub_plays]
 
-    def _draw(self, draw: Draw) -> None:
+    def _draw(self, draw: Draw, legal: list) -> None:
         tile = draw.tile or self.rng.choice(sorted(self.yard, key=_IN_ORDER))
         self.log[-1] = (self.turn, Draw(tile))
         self.yard.discard(tile)
@@ -291,12 +317,14 @@ class Hand(Round):
                     self.double = found[0]
                     self.phase, self.turn = PLACE, self.holder(found[0])
             return
-        self.drew_by_choice = bool(self._plays(self.hands[self.turn] - {tile}))
+        # the turn offered the player's plays and the draw: with a play to make, the draw was a choice
+        self.drew_by_choice = len(legal) > 1
         self.drawn = tile
 
-    def _pass(self) -> None:
+    def _pass(self, legal: list) -> None:
         self.drawn = None
-        if not self.yard and not self._plays(self.hands[self.turn]):
+        # passing was the player's only action, and not for having drawn by choice: no tile fits
+        if not self.yard and len(legal) == 1 and not self.drew_by_choice:
             if self._end_when_stuck:
                 # family: "If there are no dominoes remaining to draw from, the round ends."
                 return self._finish("blocked", "a player could not play with the chicken yard empty")

@@ -315,4 +315,5 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
 def leftover_points(tiles: Iterable[Tile], rules: RuleSet) -> int:
     """What a player is left holding: the pips, with 0|0 counted by the rule set."""
     # every rule set: "the player caught having the 00 gets 50 points" (25 if agreed)
-    return sum(rules.double_blank_points if tile == Tile(0, 0) else tile.pips for tile in tiles)
+    blank = rules.double_blank_points
+    return sum(blank if tile.high == 0 else tile.low + tile.high for tile in tiles)   # high 0: 0|0

@@ -67,10 +67,7 @@ def start_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.R
 def play_random_hand(rules: RuleSet, set_size: int, players: int, rng: random.Random,
                      double: int | None = None, each: int | None = None) -> tuple[Hand, list, list]:
     hand, deal, yard = start_random_hand(rules, set_size, players, rng, double, each)
-    randrange = rng.randrange
-    while hand.ended is None:
-        actions = hand.legal_actions()
-        hand.apply(actions[randrange(len(actions))])
+    hand.play_out(rng)
     return hand, deal, yard
 
 

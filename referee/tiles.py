@@ -97,7 +97,10 @@ def double(n: int) -> Tile:
 
 @lru_cache(maxsize=None)
 def set_tiles(set_size: int) -> tuple[Tile, ...]:
-    """Every tile of a double-`set_size` set, 0|0 first."""
+    """Every tile of a double-`set_size` set, 0|0 first. Every set shares the largest set's Tile
+    values, so that the referee meets one value per tile (found by identity before equality)."""
+    if set_size < SET_SIZES[-1]:
+        return tuple(t for t in set_tiles(SET_SIZES[-1]) if t.high <= set_size)
     return tuple(Tile(a, b) for a in range(set_size + 1) for b in range(a, set_size + 1))
 
 
