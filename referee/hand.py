@@ -17,7 +17,7 @@ from .actions import PLAYS, Draw, IllegalAction, ImpossibleRequest, MissedCall, 
 from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
 from .rulesets import HIGHEST_AVAILABLE, NEXT_LOWEST, RuleSet, leftover_points
-from .tiles import Tile
+from .tiles import Tile, whole_set
 
 SEEK, PLACE, PLAY, OVER = "seek", "place", "play", "over"
 _IN_ORDER = attrgetter("low", "high")       # the yard in a fixed order, so that a seed replays
@@ -55,6 +55,7 @@ class Hand(Round):
         self.rules, self.set_size = rules, set_size
         self.hands = [set(tiles) for tiles in deal]
         self.yard = set(yard)
+        self._yard_order: list[Tile] | None = None    # the yard sorted, once a tile is drawn
         self.double = Tile(starting_double, starting_double)
         self.rng = rng or random.Random(0)
         self.ends: list[int] = []
@@ -118,6 +119,7 @@ class Hand(Round):
         twin.forced = list(self.forced) if self.forced else None
         twin.stuck, twin.skips, twin.calls = set(self.stuck), set(self.skips), dict(self.calls)
         twin.seekers = set(self.seekers)
+        twin._yard_order = list(self._yard_order) if self._yard_order is not None else None
         twin.log, twin.rng = list(self.log), random.Random(1)
         return twin
 
@@ -134,8 +136,8 @@ class Hand(Round):
         return (below or held or [self.double])[0]
 
     def _check_tiles(self) -> None:
-        dealt = [t for h in self.hands for t in h] + list(self.yard)
-        if len(set(dealt)) != len(dealt) or any(t.high > self.set_size for t in dealt):
+        dealt = self.yard.union(*self.hands)
+        if len(dealt) != len(self.yard) + sum(map(len, self.hands)) or not dealt <= whole_set(self.set_size):
             raise ValueError(f"a tile is dealt twice or is not in a double-{self.set_size} set")
 
     # --- what may be done --------------------------------------------------
@@ -265,28 +267,30 @@ class Hand(Round):
                     del self.calls[offender]     # the next player did not play: the call was in time
 
     def _play(self, play: Play) -> None:
-        hand = self.hands[self.turn]
-        hand.discard(play.tile)
-        self.table.add(play.tile)
+        hand, tile = self.hands[self.turn], play.tile
+        hand.discard(tile)
+        self.table.add(tile)
         self.drawn, self.replacing = None, False
-        self.stuck.clear()
+        if self.stuck:
+            self.stuck.clear()
+        forced = self.forced
         if self.phase == PLACE:
             self._place()
             self._next_turn()
             return
-        elif self.forced is not None:
-            self.ends.append(play.new_end)
-            self.forced[1] -= 1
-            if self.forced[1] == 0:
+        elif forced is not None:
+            self.ends.append(tile.high if play.joins == tile.low else tile.low)   # the far end
+            forced[1] -= 1
+            if forced[1] == 0:
                 self.forced = None
         else:
             self.ends.remove(play.joins)
-            if play.tile.is_double:
-                self.forced = [play.tile.low, self._foot_plays]
+            if tile.low == tile.high:
+                self.forced = [tile.low, self._foot_plays]
             else:
-                self.ends.append(play.new_end)
+                self.ends.append(tile.high if play.joins == tile.low else tile.low)
         if not hand:
-            self.last_tile = play.tile
+            self.last_tile = tile
             return self._finish("went_out", f"player {self.turn} went out")
         player = self.turn
         self._next_turn()
@@ -299,9 +303,8 @@ class Hand(Round):
         self.forced = [self.double.low, self.rules.hub_plays]
 
     def _draw(self, draw: Draw, legal: list) -> None:
-        tile = draw.tile or self.rng.choice(sorted(self.yard, key=_IN_ORDER))
+        tile = self._from_yard(draw.tile)
         self.log[-1] = (self.turn, Draw(tile))
-        self.yard.discard(tile)
         self.hands[self.turn].add(tile)
         if self.phase == SEEK:
             # classic: "every player must draw *one domino*. This process repeats until someone draws
@@ -320,6 +323,19 @@ class Hand(Round):
         # the turn offered the player's plays and the draw: with a play to make, the draw was a choice
         self.drew_by_choice = len(legal) > 1
         self.drawn = tile
+
+    def _from_yard(self, tile: Tile | None) -> Tile:
+        """Take `tile` from the chicken yard, or a random one when it is not named: a choice from the
+        yard in a fixed order, so that a seed replays (the order is sorted once and kept)."""
+        order = self._yard_order
+        if order is None:
+            order = self._yard_order = sorted(self.yard, key=_IN_ORDER)
+        if tile is None:
+            tile = order.pop(self.rng.randrange(len(order)))   # what rng.choice(order) would pick
+        else:
+            order.remove(tile)
+        self.yard.discard(tile)
+        return tile
 
     def _pass(self, legal: list) -> None:
         self.drawn = None
@@ -401,9 +417,8 @@ class Hand(Round):
             raise IllegalAction(f"{call.tile} is not in the chicken yard.", rule)
         del self.calls[call.player]
         if self.yard:
-            tile = call.tile or self.rng.choice(sorted(self.yard, key=_IN_ORDER))
+            tile = self._from_yard(call.tile)
             self.log.append((call.player, MissedCall(call.player, tile)))
-            self.yard.discard(tile)
             self.hands[call.player].add(tile)   # drawn without playing it
         else:
             self.log.append((call.player, call))

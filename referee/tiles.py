@@ -104,6 +104,12 @@ def set_tiles(set_size: int) -> tuple[Tile, ...]:
     return tuple(Tile(a, b) for a in range(set_size + 1) for b in range(a, set_size + 1))
 
 
+@lru_cache(maxsize=None)
+def whole_set(set_size: int) -> frozenset[Tile]:
+    """The tiles of a double-`set_size` set, to check a deal against."""
+    return frozenset(set_tiles(set_size))
+
+
 def tile_count(set_size: int) -> int:
     return (set_size + 1) * (set_size + 2) // 2
 
