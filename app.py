@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import click
 from flask import Flask
 from flask_compress import Compress
 
@@ -49,7 +48,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     # pages go out compressed to browsers that accept it: an 8-player double-15 hand page is
     # about 200 KB as HTML, a few KB compressed, over a busy table's Wi-Fi
     Compress(app)
-    app.teardown_appcontext(database.close_db)
     register_error_pages(app)
     register_filters(app)
     register_headers(app)
@@ -58,29 +56,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from chickenyard.views import register_blueprints
     register_blueprints(app)
 
-    @app.cli.command("init-db")
-    def init_db_command():
-        """Create or upgrade the table's database."""
-        version = migrate(database.connect(app.config["DATABASE"]))
-        click.echo(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
-
-    @app.cli.command("backup")
-    @click.argument("path")
-    def backup_command(path):
-        """Copy the database to PATH, safely, even while the table is playing."""
-        games = backup.backup(app.config["DATABASE"], path)
-        click.echo(f"Backed up {games} games to {path}.")
-
-    @app.cli.command("restore")
-    @click.argument("path")
-    def restore_command(path):
-        """Replace the database with the backup at PATH."""
-        try:
-            games = backup.restore(app.config["DATABASE"], path)
-        except backup.NotABackup as problem:
-            raise click.ClickException(str(problem))
-        click.echo(f"Restored {games} games from {path}.")
-
-    if app.config.get("MIGRATE_ON_START", True) and not app.config["READ_ONLY"]:
-        migrate(database.connect(app.config["DATABASE"]))
+    database.init_app(app)
+    backup.init_app(app)
+    if not app.config["READ_ONLY"]:  # the table's database is always at this version's schema
+        db = database.connect(app.config["DATABASE"])
+        migrate(db)
+        db.conn.close()
     return app

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import click
+
 from .migrations import migrate, schema_version
 
 
@@ -86,4 +88,24 @@ def restore(database: str, source_path: str) -> int:
         db.conn.close()
 
 
-__all__ = ["NotABackup", "backup", "check_backup", "restore", "schema_version"]
+def init_app(app) -> None:
+    """`flask backup PATH` and `flask restore PATH`."""
+    @app.cli.command("backup")
+    @click.argument("path")
+    def backup_command(path):
+        """Copy the database to PATH, safely, even while the table is playing."""
+        games = backup(app.config["DATABASE"], path)
+        click.echo(f"Backed up {games} games to {path}.")
+
+    @app.cli.command("restore")
+    @click.argument("path")
+    def restore_command(path):
+        """Replace the database with the backup at PATH."""
+        try:
+            games = restore(app.config["DATABASE"], path)
+        except NotABackup as problem:
+            raise click.ClickException(str(problem))
+        click.echo(f"Restored {games} games from {path}.")
+
+
+__all__ = ["NotABackup", "backup", "check_backup", "init_app", "restore", "schema_version"]

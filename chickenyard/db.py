@@ -12,6 +12,7 @@ import errno
 import sqlite3
 from contextlib import contextmanager
 
+import click
 import sqlite_utils
 from flask import current_app, g
 
@@ -97,6 +98,18 @@ def get_db() -> sqlite_utils.Database:
         except sqlite3.Error as error:
             raise storage_problem(error) or error
     return g.db
+
+
+def init_app(app) -> None:
+    """One connection per request, closed when it ends; `flask init-db` creates or upgrades the file."""
+    app.teardown_appcontext(close_db)
+
+    @app.cli.command("init-db")
+    def init_db_command():
+        """Create or upgrade the table's database."""
+        from .migrations import migrate
+        version = migrate(connect(app.config["DATABASE"]))
+        click.echo(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
 
 
 def close_db(_exc=None) -> None:

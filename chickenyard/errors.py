@@ -5,7 +5,8 @@ import sqlite3
 
 from flask import Response, jsonify, make_response, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, SecurityError
+from sqlite_utils.db import NotFoundError
+from werkzeug.exceptions import HTTPException, NotFound, SecurityError
 
 from .db import StorageProblem, storage_problem
 from .htmx import page
@@ -25,6 +26,8 @@ def register_error_pages(app) -> None:
         return _error(400, message)
 
     app.register_error_handler(HTTPException, http_error)
+    # table.get() of a game, hand or photo that is not there: the same page as any 404
+    app.register_error_handler(NotFoundError, lambda _error: http_error(NotFound()))
 
     @app.errorhandler(SecurityError)
     def untrusted_host(error):

@@ -11,6 +11,8 @@ import secrets
 
 from referee.rulesets import RuleSet
 
+from sqlite_utils.db import NotFoundError
+
 from .clock import now
 from .db import transaction
 from .people import person_for
@@ -125,6 +127,34 @@ def set_first_starter(db, game_id: int, seat: int) -> None:
     """The player designated to start the game (the starter then rotates clockwise)."""
     with transaction(db):
         db.execute("update games set first_starter = ?, revision = revision + 1 where id = ?", [seat, game_id])
+
+
+def games_listed(db, game_ids: list[int]) -> list[dict]:
+    """The home page's games, newest change first: players' names, hands in all and hands entered."""
+    return list(db.query(
+        "select g.*, (select group_concat(name, ', ') from "
+        "(select name from players where game_id = g.id order by seat)) as names, "
+        "(select count(*) from hands where game_id = g.id) as hand_count, "
+        "(select count(distinct e.hand_id) from entries e join hands h on h.id = e.hand_id "
+        " where h.game_id = g.id) as hands_entered "
+        f"from games g where g.id in ({', '.join('?' * len(game_ids))}) "
+        "order by g.updated_at desc, g.id desc", game_ids))
+
+
+def game_with_key(db, key: str) -> int:
+    """The game whose edit or view link has this secret (NotFoundError when none has)."""
+    rows = list(db.query("select id from games where edit_key = ? or view_key = ?", [key, key]))
+    if not rows:
+        raise NotFoundError(key)
+    return rows[0]["id"]
+
+
+def access_row(db, game_id: int) -> dict:
+    """What access and the live poll need of a game: one primary-key read (NotFoundError if none)."""
+    rows = list(db.query("select id, edit_key, view_key, revision from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFoundError(game_id)
+    return rows[0]
 
 
 def new_key() -> str:

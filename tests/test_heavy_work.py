@@ -6,7 +6,8 @@ import threading
 
 import pytest
 
-from chickenyard import limits, pdf
+from chickenyard import limits
+from chickenyard.printing import pdf
 from tests.sheet_helpers import player_ids, start_game
 
 BLANK = "/print/sheet.pdf?game=chickenfoot&preset=classic&set=9&players=4&paper=letter"

@@ -2,7 +2,8 @@
 
 
 def register_blueprints(app) -> None:
-    from . import castle_rock, game_settings, games, hands, photos, players, printing, referee, sharing, transfer
+    from ..printing import views as printing
+    from . import castle_rock, game_settings, games, hands, photos, players, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(game_settings.bp)

@@ -13,7 +13,7 @@ from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
 from ..sheet import load_sheet
-from ..store import create_game, history, set_first_starter, undo_last
+from ..store import create_game, games_listed, history, set_first_starter, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("games", __name__)
@@ -22,15 +22,7 @@ bp = Blueprint("games", __name__)
 @bp.get("/")
 def home(watch_typed: str = "", watch_problem: str | None = None):
     db = get_db()
-    ids = known_game_ids()
-    games = [g for g in db.query(
-        "select g.*, (select group_concat(name, ', ') from "
-        "(select name from players where game_id = g.id order by seat)) as names, "
-        "(select count(*) from hands where game_id = g.id) as hand_count, "
-        "(select count(distinct e.hand_id) from entries e join hands h on h.id = e.hand_id "
-        " where h.game_id = g.id) as hands_entered "
-        f"from games g where g.id in ({', '.join('?' * len(ids))}) "
-        "order by g.updated_at desc, g.id desc", ids) if role_for(g)]
+    games = [g for g in games_listed(db, known_game_ids()) if role_for(g)]
     for game in games:
         if game["finished_at"] and not game["archived_at"]:
             sheet = load_sheet(db, game["id"])

@@ -3,10 +3,12 @@ from dataclasses import dataclass
 
 from flask import current_app, g, render_template
 from markupsafe import Markup
+from sqlite_utils.db import NotFoundError
 
 from ..access import EDIT, VIEW, require
 from ..db import get_db
 from ..sheet import Sheet, load_sheet
+from ..store import access_row
 from ..sheet_view import SheetView, ViewCache
 
 
@@ -23,17 +25,18 @@ def editable_sheet(game_id: int) -> Sheet:
     return sheet_for(game_id, EDIT)
 
 
-def game_row(game_id: int) -> dict | None:
-    """What access and the live poll need of a game: one primary-key read."""
-    rows = list(get_db().query("select id, edit_key, view_key, revision from games where id = ?",
-                               [game_id]))
-    return rows[0] if rows else None
+def game_row(game_id: int) -> dict:
+    """What access and the live poll need of a game: one primary-key read (a 404 if none)."""
+    return access_row(get_db(), game_id)
 
 
 def sheet_view_for(game: dict) -> SheetView:
     """The sheet's view model at the game's current revision, built once and kept for every phone."""
     cache = current_app.extensions.setdefault("chickenyard.sheet_views", ViewCache())
-    return cache.get(get_db(), game)
+    view = cache.get(get_db(), game)
+    if view is None:                     # gone since its row was read
+        raise NotFoundError(game["id"])
+    return view
 
 
 def sheet_context(game_id: int, need: str = VIEW) -> dict:

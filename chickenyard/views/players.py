@@ -133,7 +133,7 @@ SUMMARY_ROWS = 24      # the most players one page lists
 @bp.get("/players/season.pdf")
 def season_pdf():
     """A one-page season summary, on Letter or A4, printed like the score sheets."""
-    from .printing import pdf_response, remembered_paper
+    from ..printing.views import pdf_response, remembered_paper
     table_role()
     period, kind = _choices()
     paper = (request.args.get("paper") or remembered_paper()).lower()

@@ -3,7 +3,7 @@ the live sheet that phones poll, and the big-screen view."""
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, current_app, flash, g, make_response, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import season
@@ -11,7 +11,7 @@ from ..access import EDIT, VIEW, grant, require
 from ..db import get_db
 from ..htmx import see_other
 from ..hosts import lan_addresses
-from ..store import rotate_key
+from ..store import game_with_key, rotate_key
 from ..watch_codes import TryLimit, find_game, shown, watch_code
 from .loading import editable_sheet, game_row, live_etag, sheet_for, sheet_view_for, view_context
 
@@ -20,11 +20,9 @@ bp = Blueprint("sharing", __name__)
 
 @bp.get("/join/<key>")
 def join(key: str):
-    rows = list(get_db().query("select id from games where edit_key = ? or view_key = ?", [key, key]))
-    if not rows:
-        abort(404)
-    grant(rows[0]["id"], key)
-    return see_other(url_for("games.sheet", game_id=rows[0]["id"]))
+    game_id = game_with_key(get_db(), key)
+    grant(game_id, key)
+    return see_other(url_for("games.sheet", game_id=game_id))
 
 
 def share_url(key: str) -> str:

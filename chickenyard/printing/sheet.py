@@ -8,8 +8,8 @@ from referee.draw import Refusal, draw_count
 from referee.presets import GAMES
 from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
-from .printing import Layout, LayoutError, layout
-from .sheet import Sheet
+from ..sheet import Sheet
+from .layout import Layout, LayoutError, layout
 
 
 

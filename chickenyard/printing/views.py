@@ -10,10 +10,10 @@ from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
-from ..pdf import pdf_of
-from ..print_sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
-from ..printing import PAPERS, LayoutError, double_svg, layout_css
-from .loading import sheet_for
+from ..views.loading import sheet_for
+from .layout import PAPERS, LayoutError, double_svg, layout_css
+from .pdf import pdf_of
+from .sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
 
 bp = Blueprint("printing", __name__)
 
