@@ -8,16 +8,24 @@ Without a secret a game is not found at all: nothing of it is shown.
 A browser keeps a cookie to about 4 KB, so a phone remembers the last
 `REMEMBERED` games it opened, each by the first `KEPT_CHARS` characters of its
 secret (96 bits, still unguessable); an older game opens again from its link.
+
+A Castle Rock game has no link: it is the phone's own, found only by the phone that started it
+(the last `SOLITAIRE_KEPT` of them).
+
+A game this phone may not see is not found (NotFoundError, the one 404 page), so nothing tells a
+stranger whether it exists.
 """
 from __future__ import annotations
 
 import hmac
 
 from flask import abort, session
+from sqlite_utils.db import NotFoundError
 
 EDIT, VIEW = "edit", "view"
 REMEMBERED = 50
 KEPT_CHARS = 16
+SOLITAIRE_KEPT = 20
 
 
 def _remembered() -> list[list]:
@@ -33,6 +41,11 @@ def grant(game_id: int, key: str) -> None:
     games.append([game_id, key[:KEPT_CHARS]])     # the newest goes last
     session["games"] = games[-REMEMBERED:]
     session.permanent = True
+
+
+def grant_role(game: dict, role: str) -> None:
+    """This phone holds the game's edit or view link, as if it had opened it (`game`: its row)."""
+    grant(game["id"], game[f"{role}_key"])
 
 
 def known_game_ids() -> list[int]:
@@ -54,11 +67,26 @@ def _same(kept: str, secret: str) -> bool:
     return hmac.compare_digest(kept[:KEPT_CHARS], secret[:KEPT_CHARS])
 
 
-def require(game: dict | None, need: str) -> str:
-    """The phone's role for this game, or 404 (no secret) / 403 (view link, write wanted)."""
-    role = role_for(game) if game else None
+def require(game: dict, need: str) -> str:
+    """The phone's role for this game, or NotFoundError (no secret) / 403 (view link, write wanted)."""
+    role = role_for(game)
     if role is None:
-        abort(404)
+        raise NotFoundError(game["id"])
     if need == EDIT and role != EDIT:
         abort(403)
     return role
+
+
+def solitaire_ids() -> list[int]:
+    """The Castle Rock games this phone started, oldest first."""
+    return list(session.get("solitaire", []))
+
+
+def keep_solitaire(game_id: int) -> None:
+    session["solitaire"] = solitaire_ids()[-(SOLITAIRE_KEPT - 1):] + [game_id]
+
+
+def require_solitaire(game_id: int) -> None:
+    """NotFoundError unless this phone started that Castle Rock game."""
+    if game_id not in solitaire_ids():
+        raise NotFoundError(game_id)

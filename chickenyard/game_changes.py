@@ -98,7 +98,7 @@ def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None
     """A player who left the table: their scores so far stay on the sheet, the hands after are
     played without them. One with no score at all (added by mistake) goes altogether."""
     player = sheet.player(player_id)
-    if player is None or player.left_hand is not None:
+    if player.left_hand is not None:
         raise CannotChange("That player is not at the table.")
     if len(sheet.playing) - 1 < sheet.rules.players(sheet.set_size)[0]:
         raise CannotChange(f"The {sheet.rules.title} rules need at least "

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlite_utils.db import NotFoundError
+
 from .clock import now
 from .db import transaction
 from .typed import has_control_characters
@@ -56,8 +58,12 @@ def known_people(db) -> list[Person]:
         "group by pe.id order by last_played is null, last_played desc, pe.name collate nocase")]
 
 
-def get_person(db, person_id: int) -> Person | None:
-    return next((p for p in known_people(db) if p.id == person_id), None)
+def get_person(db, person_id: int) -> Person:
+    """The person of that id (NotFoundError when there is none, as after a merge)."""
+    person = next((p for p in known_people(db) if p.id == person_id), None)
+    if person is None:
+        raise NotFoundError(person_id)
+    return person
 
 
 def person_ids_by_seat(db, game_ids: list[int] | None = None) -> dict[int, int]:

@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 from referee.tiles import Tile
+from sqlite_utils.db import NotFoundError
 
 from .clock import now
 from .db import storage_problem, transaction
@@ -87,17 +88,25 @@ def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found:
         raise
 
 
-def get_photo(db, game_id: int, photo_id: int) -> dict | None:
-    rows = list(db.query("select * from photos where id = ? and game_id = ?", [photo_id, game_id]))
-    if not rows:
-        return None
-    row = rows[0]
+def get_photo(db, game_id: int, photo_id: int) -> dict:
+    """A photo of this game (NotFoundError when the game has no such photo)."""
+    row = db["photos"].get(photo_id)
+    if row["game_id"] != game_id:
+        raise NotFoundError(photo_id)
     row["found"] = json.loads(row["found"])
     return row
 
 
 def photo_path(folder: str, row: dict) -> Path:
     return Path(folder) / str(row["game_id"]) / row["file"]
+
+
+def photo_data(folder: str, row: dict) -> bytes:
+    """The photo's file as it was taken (NotFoundError when it has been deleted)."""
+    try:
+        return photo_path(folder, row).read_bytes()
+    except FileNotFoundError:
+        raise NotFoundError(row["file"]) from None
 
 
 def game_photos(db, game_id: int) -> list[dict]:

@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from referee.tiles import Tile
 
+from .db import snapshot
 from .people import game_ids_played, games_mark, names_by_person
 from .sheet import Sheet, load_sheet
 
@@ -159,10 +160,11 @@ def results(db, *, since: str | None = None, kind: str = "points", game_ids: lis
     """Every person's result in every game of the kind played since the given time, oldest first."""
     out: list[GameResult] = []
     games = games_of_kind(kind)
-    for game_id in game_ids_played(db, since=since, only=game_ids):
-        sheet = load_sheet(db, game_id)
-        if sheet is not None and sheet.rules.game in games:
-            out.extend(game_results(sheet))
+    with snapshot(db):      # a game deleted meanwhile is neither listed nor read
+        for game_id in game_ids_played(db, since=since, only=game_ids):
+            sheet = load_sheet(db, game_id)
+            if sheet.rules.game in games:
+                out.extend(game_results(sheet))
     return out
 
 

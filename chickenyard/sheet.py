@@ -12,6 +12,7 @@ from functools import cached_property
 from referee.rulesets import RuleSet, rule_set
 from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
+from sqlite_utils.db import NotFoundError
 
 from .db import snapshot
 
@@ -235,11 +236,19 @@ class Sheet:
                      if self.players[(found.seat + step) % seats].plays(hand.number)), found.seat)
         return replace(found, says=f"{self.players[seat].name} starts", seat=seat)
 
-    def hand(self, number: int) -> HandRow | None:
-        return next((h for h in self.hands if h.number == number), None)
+    def hand(self, number: int) -> HandRow:
+        """The hand of that number (NotFoundError, a 404 page, when the sheet has none)."""
+        found = next((h for h in self.hands if h.number == number), None)
+        if found is None:
+            raise NotFoundError(f"hand {number}")
+        return found
 
-    def player(self, player_id: int) -> Player | None:
-        return next((p for p in self.players if p.id == player_id), None)
+    def player(self, player_id: int) -> Player:
+        """The player of that id on this sheet (NotFoundError when none is)."""
+        found = next((p for p in self.players if p.id == player_id), None)
+        if found is None:
+            raise NotFoundError(f"player {player_id}")
+        return found
 
     def names(self, player_ids) -> list[str]:
         return [self.player(pid).name for pid in player_ids]
@@ -278,17 +287,15 @@ class Sheet:
         return self
 
 
-def load_sheet(db, game_id: int) -> Sheet | None:
-    """The sheet as one consistent snapshot (a read transaction: versions match entries)."""
+def load_sheet(db, game_id: int) -> Sheet:
+    """The sheet as one consistent snapshot (a read transaction: versions match entries);
+    NotFoundError when there is no such game."""
     with snapshot(db):
         return _read_sheet(db, game_id)
 
 
-def _read_sheet(db, game_id: int) -> Sheet | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    if not rows:
-        return None
-    game = rows[0]
+def _read_sheet(db, game_id: int) -> Sheet:
+    game = db["games"].get(game_id)
     house = json.loads(game["house_rules"] or "{}")
     rules = rule_set(game["preset"], house)
     players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"],

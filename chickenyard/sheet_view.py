@@ -63,8 +63,9 @@ class ViewCache:
         self._views: OrderedDict[tuple, SheetView] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, db, game: dict) -> SheetView | None:
-        """The view of `game` (its row: id, revision, view_key) as stored now; None if it is gone."""
+    def get(self, db, game: dict) -> SheetView:
+        """The view of `game` (its row: id, revision, view_key) as stored now; NotFoundError if it
+        is gone."""
         key = (game["id"], game["revision"], game["view_key"])
         with self._lock:
             view = self._views.get(key)
@@ -72,8 +73,6 @@ class ViewCache:
                 self._views.move_to_end(key)
                 return view
         view = build_view(db, game["id"])
-        if view is None:
-            return None
         built = view.sheet.game
         with self._lock:
             # keyed by the revision it was read at, which a write since the game's row may have moved
@@ -83,13 +82,11 @@ class ViewCache:
         return view
 
 
-def build_view(db, game_id: int) -> SheetView | None:
+def build_view(db, game_id: int) -> SheetView:
     from .store import can_undo
     from .warnings import sheet_warnings
     with snapshot(db):          # the warnings and the undo button match the sheet read
         sheet = load_sheet(db, game_id)
-        if sheet is None:
-            return None
         return sheet_view(sheet, sheet_warnings(db, sheet), can_undo(db, game_id))
 
 

@@ -151,10 +151,7 @@ def game_with_key(db, key: str) -> int:
 
 def access_row(db, game_id: int) -> dict:
     """What access and the live poll need of a game: one primary-key read (NotFoundError if none)."""
-    rows = list(db.query("select id, edit_key, view_key, revision from games where id = ?", [game_id]))
-    if not rows:
-        raise NotFoundError(game_id)
-    return rows[0]
+    return db["games"].get(game_id)
 
 
 def new_key() -> str:

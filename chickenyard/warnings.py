@@ -26,12 +26,9 @@ def sheet_warnings(db, sheet: Sheet) -> dict[int, list[Finding]]:
     return result
 
 
-def dismiss(db, sheet: Sheet, hand_number: int, code: str, player: str) -> bool:
-    hand = sheet.hand(hand_number)
-    if hand is None:
-        return False
+def dismiss(db, sheet: Sheet, hand_number: int, code: str, player: str) -> None:
+    hand = sheet.hand(hand_number)      # NotFoundError when the sheet has no such hand
     with transaction(db):
         db["dismissed"].insert({"hand_id": hand.id, "code": code[:40], "player": player[:40] or "",
                                 "at": now()}, ignore=True)
         db.execute("update games set revision = revision + 1 where id = ?", [sheet.id])
-    return True

@@ -1,11 +1,10 @@
 """Castle Rock: the solitaire helper, with real tiles or a shuffled set on screen."""
 from __future__ import annotations
 
-import json
 import random
 import re
 
-from flask import Blueprint, abort, current_app, flash, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.actions import IllegalAction
@@ -13,11 +12,12 @@ from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, Remov
 from referee.statistics import castle_rock as castle_rock_statistics
 from referee.tiles import BadTile, Tile
 
-from ..clock import now
-from ..db import get_db, transaction
+from ..access import keep_solitaire, require_solitaire, solitaire_ids
+from ..db import get_db
 from ..errors import http_error
 from ..htmx import see_other
 from ..photos import PhotoRefused, analyse_upload, tiles_in_row_order, too_large_message, vision_available
+from ..solitaire import load_solitaire, save_solitaire, solitaire_listed, start_solitaire
 from ..typed import whole_number
 
 bp = Blueprint("castle_rock", __name__)
@@ -29,24 +29,14 @@ def statistics() -> list[dict]:
     return castle_rock_statistics()
 
 
-def _mine() -> list[int]:
-    return list(session.get("solitaire", []))
-
-
 def _load(game_id: int) -> tuple[dict, CastleRock]:
-    if game_id not in _mine():
-        abort(404)
-    rows = list(get_db().query("select * from solitaire where id = ?", [game_id]))
-    if not rows:
-        abort(404)
-    return rows[0], CastleRock.from_json(json.loads(rows[0]["state"]))
+    require_solitaire(game_id)
+    return load_solitaire(get_db(), game_id)
 
 
 @bp.get("/castle-rock")
 def home():
-    ids = _mine()
-    games = list(get_db().query(f"select * from solitaire where id in ({', '.join('?' * len(ids))}) "
-                                "order by id desc", ids)) if ids else []
+    games = solitaire_listed(get_db(), solitaire_ids())
     return render_template("castle_rock_home.html", games=games, stats=statistics(), rules=RULES)
 
 
@@ -60,11 +50,8 @@ def new():
         abort(400, "Castle Rock is played with a double-6, 9, 12 or 15 set.")
     game = CastleRock(set_size=int(set_size), rng=random.Random(), known_pile=mode == "practice")
     game.start()
-    db = get_db()
-    with transaction(db):
-        game_id = db["solitaire"].insert({"mode": mode, "state": json.dumps(game.to_json()),
-                                          "created_at": now(), "updated_at": now(), "finished": 0}).last_pk
-    session["solitaire"] = _mine()[-19:] + [game_id]
+    game_id = start_solitaire(get_db(), mode, game)
+    keep_solitaire(game_id)
     return see_other(url_for("castle_rock.game", game_id=game_id))
 
 
@@ -72,13 +59,6 @@ def new():
 def game(game_id: int):
     row, state = _load(game_id)
     return _page(row, state, typed=request.args.get("tile", "")[:200])
-
-
-def _store(game_id: int, state: CastleRock) -> None:
-    db = get_db()
-    with transaction(db):
-        db["solitaire"].update(game_id, {"state": json.dumps(state.to_json()), "updated_at": now(),
-                                         "finished": int(state.is_over())})
 
 
 def _page(row, state, problem=None, typed="", status=200, photo_note=None):
@@ -116,7 +96,7 @@ def move(game_id: int):
             flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
                   f"{waiting} must wait: {_said(problem)}")
             break
-    _store(game_id, state)
+    save_solitaire(get_db(), game_id, state)
     later = {"tile": waiting[:200]} if waiting else {}
     return see_other(url_for("castle_rock.game", game_id=game_id, **later))
 
@@ -129,7 +109,7 @@ def untell(game_id: int):
         tile = state.untell()
     except IllegalAction as problem:
         return _page(row, state, _said(problem), status=422)
-    _store(game_id, state)
+    save_solitaire(get_db(), game_id, state)
     flash(f"{tile} is taken back: it is among the tiles not yet turned over again.")
     return see_other(url_for("castle_rock.game", game_id=game_id, tile=str(tile)))
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, render_template, request, url_for
 
-from ..access import grant
+from ..access import EDIT, grant_role
 from ..db import get_db
 from ..game_changes import (CannotChange, add_player, archive_game, delete_game, late_start, remove_player,
                             rename_game)
 from ..htmx import device_name, see_other
-from ..store import create_game
+from ..store import access_row, create_game
 from .loading import editable_sheet
 
 bp = Blueprint("game_settings", __name__)
@@ -55,7 +55,7 @@ def add(game_id: int):
 def leave(game_id: int):
     sheet = editable_sheet(game_id)
     chosen = request.form.get("leaving") or ""
-    player = sheet.player(int(chosen)) if chosen.isdigit() else None
+    player = next((p for p in sheet.players if str(p.id) == chosen), None)
     try:
         if player is None:
             raise CannotChange("Choose who left the table.")
@@ -97,7 +97,7 @@ def play_again(game_id: int):
                          players=[p.name for p in sheet.playing],
                          hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name(),
                          first_starter=first)
-    grant(new_id, db["games"].get(new_id)["edit_key"])
+    grant_role(access_row(db, new_id), EDIT)
     opening = sheet.starter(sheet.hands[0]) if sheet.hands else None
     flash("A new game with the same players and rules. Good luck!"
           + (f" {sheet.playing[first - 1].name} starts this time." if opening and opening.seat is not None else ""))

@@ -6,14 +6,14 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 from referee.rulesets import PRESET_NAMES, rule_set
 
 from ..filters import double_label
-from ..access import grant, known_game_ids, role_for
+from ..access import EDIT, grant_role, known_game_ids, role_for
 from ..db import StorageProblem, get_db
 from ..htmx import device_name, is_htmx, page, see_other
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
 from ..sheet import load_sheet
-from ..store import create_game, games_listed, history, set_first_starter, undo_last
+from ..store import access_row, create_game, games_listed, history, set_first_starter, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("games", __name__)
@@ -95,7 +95,7 @@ def create():
     except StorageProblem as problem:      # the form comes back as typed: a second tap starts the game
         form.errors["form"] = str(problem)
         return render_template("new_game.html", form=form, games=GAMES, presets=_preset_choices()), 503
-    grant(game_id, db["games"].get(game_id)["edit_key"])
+    grant_role(access_row(db, game_id), EDIT)
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, request, url_for
+from flask import Blueprint, flash, request, url_for
 
 from ..filters import double_label
 from ..db import StorageProblem, get_db
@@ -16,13 +16,6 @@ from ..typed import whole_number
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("hands", __name__)
-
-
-def _hand_or_404(sheet, number):
-    hand = sheet.hand(number)
-    if hand is None:
-        abort(404)
-    return hand
 
 
 def _hand_page(sheet, hand, form, status=200):
@@ -52,7 +45,7 @@ def _photo_next(sheet, then: str) -> int | None:
     """The player whose photo is to be taken after saving, from the button pressed."""
     kind, _, pid = then.partition("-")
     player_id = whole_number(pid, digits=18)
-    if kind == "photo" and player_id is not None and sheet.player(player_id) is not None:
+    if kind == "photo" and any(p.id == player_id for p in sheet.players):
         return player_id
     return None
 
@@ -92,7 +85,7 @@ def _to_sheet(game_id):
 @bp.get("/games/<int:game_id>/hands/<int:number>")
 def hand(game_id: int, number: int):
     sheet = editable_sheet(game_id)
-    hand = _hand_or_404(sheet, number)
+    hand = sheet.hand(number)
     sheet = sheet.at(hand)
     return _hand_page(sheet, hand, HandForm.from_hand(sheet, hand))
 
@@ -100,7 +93,7 @@ def hand(game_id: int, number: int):
 @bp.post("/games/<int:game_id>/hands/<int:number>")
 def save(game_id: int, number: int):
     sheet = editable_sheet(game_id)
-    hand = _hand_or_404(sheet, number)
+    hand = sheet.hand(number)
     sheet = sheet.at(hand)
     form = read_hand_form(sheet, hand, request.form)
     if request.form.get("then") == "leave":

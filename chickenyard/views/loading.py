@@ -3,7 +3,6 @@ from dataclasses import dataclass
 
 from flask import current_app, g, render_template
 from markupsafe import Markup
-from sqlite_utils.db import NotFoundError
 
 from ..access import EDIT, VIEW, require
 from ..db import get_db
@@ -17,7 +16,7 @@ STARTER_MARK = "<!-- starter -->"
 
 def sheet_for(game_id: int, need: str = VIEW) -> Sheet:
     sheet = load_sheet(get_db(), game_id)
-    g.role = require(sheet.game if sheet else None, need)
+    g.role = require(sheet.game, need)
     return sheet
 
 
@@ -26,17 +25,14 @@ def editable_sheet(game_id: int) -> Sheet:
 
 
 def game_row(game_id: int) -> dict:
-    """What access and the live poll need of a game: one primary-key read (a 404 if none)."""
+    """What access and the live poll need of a game: one primary-key read (NotFoundError if none)."""
     return access_row(get_db(), game_id)
 
 
 def sheet_view_for(game: dict) -> SheetView:
     """The sheet's view model at the game's current revision, built once and kept for every phone."""
     cache = current_app.extensions.setdefault("chickenyard.sheet_views", ViewCache())
-    view = cache.get(get_db(), game)
-    if view is None:                     # gone since its row was read
-        raise NotFoundError(game["id"])
-    return view
+    return cache.get(get_db(), game)
 
 
 def sheet_context(game_id: int, need: str = VIEW) -> dict:

@@ -1,7 +1,7 @@
 """Counting a player's leftover tiles from a photo: upload, review, correct, confirm."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.rulesets import leftover_points
@@ -12,7 +12,7 @@ from ..db import StorageProblem, get_db
 from ..errors import http_error
 from ..hand_entries import check_entries, stored_typed
 from ..htmx import device_name, see_other
-from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_path, review_marks,
+from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_data, review_marks,
                       save_photo, too_large_message, vision_available)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
@@ -21,18 +21,10 @@ from .loading import editable_sheet, sheet_for
 bp = Blueprint("photos", __name__)
 
 
-def _hand_and_player(sheet, number, player_id):
-    hand = sheet.hand(number)
-    player = sheet.player(player_id)
-    if hand is None or player is None:
-        abort(404)
-    return hand, player
-
-
 @bp.get("/games/<int:game_id>/hands/<int:number>/players/<int:player_id>/photo")
 def upload_form(game_id: int, number: int, player_id: int):
     sheet = editable_sheet(game_id)
-    hand, player = _hand_and_player(sheet, number, player_id)
+    hand, player = sheet.hand(number), sheet.player(player_id)
     return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
                            available=vision_available(), problem=None)
 
@@ -40,7 +32,7 @@ def upload_form(game_id: int, number: int, player_id: int):
 @bp.post("/games/<int:game_id>/hands/<int:number>/players/<int:player_id>/photo")
 def upload(game_id: int, number: int, player_id: int):
     sheet = editable_sheet(game_id)
-    hand, player = _hand_and_player(sheet, number, player_id)
+    hand, player = sheet.hand(number), sheet.player(player_id)
     try:
         data, found = analyse_upload(request.files.get("photo"), sheet.set_size, "the tiles")
     except PhotoRefused as refused:
@@ -61,17 +53,10 @@ def photo_too_large(error):
         return http_error(error)
     args = request.view_args
     sheet = editable_sheet(args["game_id"])
-    hand, player = _hand_and_player(sheet, args["number"], args["player_id"])
+    hand, player = sheet.hand(args["number"]), sheet.player(args["player_id"])
     return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
                            available=vision_available(),
                            problem=too_large_message(current_app.config.get("MAX_CONTENT_LENGTH"))), 413
-
-
-def _photo_or_404(game_id, photo_id):
-    row = get_photo(get_db(), game_id, photo_id)
-    if row is None:
-        abort(404)
-    return row
 
 
 def _review(sheet, row, typed=None, errors=None, status=200):
@@ -91,17 +76,14 @@ def _review(sheet, row, typed=None, errors=None, status=200):
 @bp.get("/games/<int:game_id>/photos/<int:photo_id>")
 def review(game_id: int, photo_id: int):
     sheet = editable_sheet(game_id)
-    return _review(sheet, _photo_or_404(game_id, photo_id))
+    return _review(sheet, get_photo(get_db(), game_id, photo_id))
 
 
 @bp.get("/games/<int:game_id>/photos/<int:photo_id>/image")
 def image(game_id: int, photo_id: int):
     sheet_for(game_id)
-    row = _photo_or_404(game_id, photo_id)
-    path = photo_path(current_app.config["PHOTOS"], row)
-    if not path.exists():
-        abort(404)
-    data = path.read_bytes()
+    row = get_photo(get_db(), game_id, photo_id)
+    data = photo_data(current_app.config["PHOTOS"], row)
     kind = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg" if data.startswith(b"\xff\xd8") \
         else "application/octet-stream"
     return Response(data, mimetype=kind, headers={"Cache-Control": "private, max-age=3600"})
@@ -110,7 +92,7 @@ def image(game_id: int, photo_id: int):
 @bp.post("/games/<int:game_id>/photos/<int:photo_id>")
 def confirm(game_id: int, photo_id: int):
     sheet = editable_sheet(game_id)
-    row = _photo_or_404(game_id, photo_id)
+    row = get_photo(get_db(), game_id, photo_id)
     hand = next(h for h in sheet.hands if h.id == row["hand_id"])
     player = sheet.player(row["player_id"])
     typed, errors, tiles = _read_review(request.form, len(row["found"]["tiles_detail"]), sheet.set_size)

@@ -10,6 +10,7 @@ import json
 from datetime import date
 
 from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
+from sqlite_utils.db import NotFoundError
 
 from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
@@ -27,7 +28,7 @@ def table_role() -> str:
         return EDIT
     if VIEW in roles:
         return VIEW
-    abort(404)
+    raise NotFoundError("a link to a game")
 
 
 def _choices() -> tuple[str, str]:
@@ -74,17 +75,10 @@ def as_json():
     return current_app.response_class(json.dumps(doc, ensure_ascii=False), mimetype="application/json")
 
 
-def _person_or_404(person_id: int) -> people.Person:
-    person = people.get_person(get_db(), person_id)
-    if person is None:
-        abort(404)
-    return person
-
-
 @bp.get("/players/<int:person_id>")
 def player(person_id: int, problem: str | None = None, typed: str | None = None, status: int = 200):
     role = table_role()
-    person = _person_or_404(person_id)
+    person = people.get_person(get_db(), person_id)
     period, kind = _choices()
     db = get_db()
     results = [r for r in _results(period, kind) if r.person_id == person_id]
@@ -99,7 +93,7 @@ def player(person_id: int, problem: str | None = None, typed: str | None = None,
 def rename(person_id: int):
     if table_role() != EDIT:
         abort(403)
-    person = _person_or_404(person_id)
+    person = people.get_person(get_db(), person_id)
     new_name = request.form.get("name") or ""
     try:
         people.rename(get_db(), person_id, new_name)
@@ -113,9 +107,8 @@ def rename(person_id: int):
 def merge(person_id: int):
     if table_role() != EDIT:
         abort(403)
-    person = _person_or_404(person_id)
-    other_id = request.form.get("other", type=int)
-    other = people.get_person(get_db(), other_id) if other_id else None
+    person = people.get_person(get_db(), person_id)
+    other = next((p for p in people.known_people(get_db()) if p.id == request.form.get("other", type=int)), None)
     if other is None:
         return player(person_id, problem="Choose the player to merge into this one.", status=422)
     try:

@@ -1,7 +1,7 @@
 """The Referee tab of a game, and the draw guide that works before a game exists."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 
 from referee.draw import Refusal, draw_count
 from referee.rulesets import GAME_PRESETS, UnknownPreset, rule_set
@@ -52,6 +52,5 @@ def draw_guide():
 @bp.post("/games/<int:game_id>/hands/<int:number>/dismiss")
 def dismiss_warning(game_id: int, number: int):
     sheet = editable_sheet(game_id)
-    if not dismiss(get_db(), sheet, number, request.form.get("code", ""), request.form.get("player", "")):
-        abort(404)
+    dismiss(get_db(), sheet, number, request.form.get("code", ""), request.form.get("player", ""))
     return see_other(url_for("games.sheet", game_id=game_id))

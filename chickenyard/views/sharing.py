@@ -7,11 +7,11 @@ from flask import Blueprint, current_app, flash, g, make_response, render_templa
 from markupsafe import Markup
 
 from .. import season
-from ..access import EDIT, VIEW, grant, require
+from ..access import EDIT, VIEW, grant, grant_role, require
 from ..db import get_db
 from ..htmx import see_other
 from ..hosts import lan_addresses
-from ..store import game_with_key, rotate_key
+from ..store import access_row, game_with_key, rotate_key
 from ..watch_codes import TryLimit, find_game, shown, watch_code
 from .loading import editable_sheet, game_row, live_etag, sheet_for, sheet_view_for, view_context
 
@@ -53,7 +53,7 @@ def watch():
     if game_id is None:
         return _home_with_problem(typed, "No game has that code here. Check it with the scorekeeper's Share tab "
                                          "(six letters and digits, like K7M-4QX).", 422)
-    grant(game_id, get_db()["games"].get(game_id)["view_key"])
+    grant_role(access_row(get_db(), game_id), VIEW)
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

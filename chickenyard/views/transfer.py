@@ -5,11 +5,11 @@ import json
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
-from ..access import grant
+from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db, transaction
 from ..htmx import device_name, see_other
 from ..security import csrf
-from ..store import create_game, save_hand
+from ..store import access_row, create_game, save_hand
 from ..sheet import load_sheet
 from ..transfer import export_csv as sheet_csv
 from ..transfer import export_document, read_document
@@ -74,7 +74,7 @@ def import_game():
         if as_json:
             return jsonify({"error": str(problem), "status": 503}), 503
         return render_template("import.html", problems=[str(problem)]), 503
-    grant(game_id, db["games"].get(game_id)["edit_key"])
+    grant_role(access_row(db, game_id), EDIT)
     url = url_for("games.sheet", game_id=game_id)
     if as_json:
         return jsonify({"id": game_id, "url": url}), 201, {"Location": url}
