@@ -7,7 +7,7 @@ from pathlib import Path
 from .clock import now
 from .db import transaction
 from .people import person_for
-from .sheet import Sheet
+from .sheet import Player, Sheet
 from .store import _next_action, _record, _touch
 
 MAX_GAME_NAME = 60
@@ -119,6 +119,27 @@ def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None
             result = f"left after {sheet.unit} {last}"
         _touch_game(db, sheet.id, at)
     return result
+
+
+def seat_as_recorded(db, game_id: int, players: list[Player], *, device: str | None = None) -> None:
+    """An imported game's players who joined late or left, as its document records them (checked by the
+    import), each kept in the history as when the table adds or removes a player. Before any score."""
+    at = now()
+    with transaction(db):
+        for p in players:
+            if (p.joined_hand, p.start_points, p.left_hand) == (1, 0, None):
+                continue
+            player_id = db.execute("select id from players where game_id = ? and seat = ?",
+                                   [game_id, p.seat]).fetchone()[0]
+            db.execute("update players set joined_hand = ?, start_points = ?, left_hand = ? where id = ?",
+                       [p.joined_hand, p.start_points, p.left_hand, player_id])
+            if p.joined_hand > 1 or p.start_points:
+                _record(db, game_id, _next_action(db, game_id), "joined", None, player_id, None,
+                        {"name": p.name, "from_hand": p.joined_hand, "start_points": p.start_points}, at, device)
+            if p.left_hand is not None:
+                _record(db, game_id, _next_action(db, game_id), "left", None, player_id, None,
+                        {"name": p.name, "after_hand": p.left_hand}, at, device)
+        _touch_game(db, game_id, at)
 
 
 def _touch_game(db, game_id: int, at: str) -> None:

@@ -15,6 +15,7 @@ from referee.plausibility import most_points
 from referee.tiles import BadTile, Tile, tile_count
 
 from .filters import double_label
+from .game_changes import MAX_GAME_NAME
 from .hand_entries import check_entries
 from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
@@ -48,6 +49,7 @@ def export_document(sheet: Sheet) -> dict:
             row["winner"] = names[winner] if winner is not None else None
         hands.append(row)
     totals = sheet.totals
+    chosen = sheet.game.get("first_starter")
     return {
         "format": FORMAT, "game": sheet.rules.game, "preset": sheet.rules.preset,
         "set": sheet.set_size, "house_rules": sheet.rules.house_rules,
@@ -55,6 +57,11 @@ def export_document(sheet: Sheet) -> dict:
         "totals": {names[pid]: t for pid, t in totals.items()},
         "leaders": sheet.printed_names(sheet.leaders), "finished": sheet.finished,
         "created_at": sheet.game["created_at"],
+        # added later; a document without them is a game everyone played from start to end
+        "name": sheet.game.get("name"),
+        "first_starter": None if chosen is None else sheet.first_starter + 1,   # a place in "players"
+        "seats": [{"player": p.printed_name, "from_hand": p.joined_hand, "start_points": p.start_points,
+                   "left_after_hand": p.left_hand} for p in sheet.players],
     }
 
 
@@ -89,6 +96,9 @@ class ImportedGame:
     players: list[str] = field(default_factory=list)
     hand_doubles: list[int] = field(default_factory=list)
     hands: dict[int, dict[int, Entry]] = field(default_factory=dict)  # hand number -> seat -> entry
+    seats: list[Player] = field(default_factory=list)   # who joined late (and at what total) or left
+    name: str | None = None
+    first_starter: int | None = None                    # a seat, when the table chose who starts
 
 
 MOST_PROBLEMS = 20      # listed in full; a document with thousands of bad entries gets a count of the rest
@@ -140,23 +150,30 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         problems.append(f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.')
         rules = None
     # what can be checked without the rules is checked all the same, so one reading lists every kind of problem
-    players = _players(doc.get("players"), rules, set_size, problems)
-    if rules is None:
+    players = _players(doc.get("players"), problems)
+    name = _game_name(doc.get("name"), problems)
+    doubles = None
+    if rules is not None:
+        try:
+            doubles = rules.hand_doubles(set_size)
+        except ValueError as problem:
+            problems.append(str(problem))
+    seats = None if players is None else _seats(doc.get("seats"), players, rules, set_size, doubles, problems)
+    if seats is not None:
+        _seating(seats, "seats" in doc, rules, set_size, doubles, problems)
+    first = _first_starter(doc.get("first_starter"), players, problems)
+    if rules is None or doubles is None:
         if not isinstance(doc.get("hands", []), list):
             problems.append('"hands" must be a list.')
         return None, problems
-    try:
-        doubles = rules.hand_doubles(set_size)
-    except ValueError as problem:
-        return None, problems + [str(problem)]
-    if players is None:
+    if seats is None:
         return None, problems
-    result = ImportedGame(rules, set_size, players, doubles)
+    result = ImportedGame(rules, set_size, players, doubles, seats=seats, name=name, first_starter=first)
     _hands(doc.get("hands", []), result, problems)
     return (None, problems) if problems else (result, [])
 
 
-def _players(names, rules, set_size, problems) -> list[str] | None:
+def _players(names, problems) -> list[str] | None:
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         problems.append('"players" must be a list of names.')
         return None
@@ -164,15 +181,94 @@ def _players(names, rules, set_size, problems) -> list[str] | None:
     for name in names:
         if has_control_characters(name):
             problems.append(f'"players": {quote(name)} has a line break or another control character in it.')
-    if rules is not None:
-        low, high = rules.players(set_size)
-        if not low <= len(names) <= high:
-            problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to {high} players, not {len(names)}.')
-    if len({n.casefold() for n in names}) != len(names):
-        problems.append('"players": two players have the same name.')
     if any(len(n) > 40 for n in names):
         problems.append('"players": keep each name to 40 characters.')
     return names
+
+
+def _game_name(name, problems) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str) or has_control_characters(name) or len(" ".join(name.split())) > MAX_GAME_NAME:
+        problems.append(f'"name" must be the name of the game, on one line of at most {MAX_GAME_NAME} '
+                        f'characters, or null, not {_shown(name)}.')
+        return None
+    return " ".join(name.split()) or None
+
+
+def _first_starter(first, players, problems) -> int | None:
+    """The place in "players" of the player the table chose to start (null: not chosen)."""
+    if first is None:
+        return None
+    if isinstance(first, bool) or not isinstance(first, int) or players is None or not 1 <= first <= len(players):
+        most = f" from 1 to {len(players)}" if players else ""
+        problems.append(f'"first_starter" must be a place in "players"{most} (or null), not {_shown(first)}.')
+        return None
+    return first
+
+
+def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | None:
+    """Each player's seat: from which hand they played, at what starting total, and after which hand
+    they left. A document without "seats" is a game everyone played from the first hand to the last."""
+    if items is None:
+        return [Player(seat, seat, name) for seat, name in enumerate(names, start=1)]
+    if not isinstance(items, list) or len(items) != len(names):
+        problems.append('"seats" must be a list with one object per name in "players", in the same order.')
+        return None
+    hands = len(doubles) if doubles else None
+    unit = rules.unit if rules is not None else "hand"
+    seats, ok = [], True
+    for seat, (item, name) in enumerate(zip(items, names), start=1):
+        where = f'"seats", {quote(name)}'
+        if not isinstance(item, dict) or not isinstance(item.get("player"), str) or item["player"].strip() != name:
+            problems.append(f'"seats": place {seat} must be an object naming {quote(name)}, the player in that '
+                            f'place of "players".')
+            ok = False
+            continue
+        joined, joined_ok = _count(item, "from_hand", 1, 1, hands, where, problems)
+        left, left_ok = _count(item, "left_after_hand", None, joined if joined_ok else 1, hands, where, problems)
+        by_pips = rules is not None and rules.scored_by_pips
+        most = most_points(rules, set_size) * hands if by_pips and hands else None
+        points, points_ok = _count(item, "start_points", 0, 0, most, where, problems)
+        if points_ok and points and rules is not None and not by_pips:
+            problems.append(f"{where}: start_points must be 0: a late player in {GAMES[rules.game]} starts with no "
+                            f"{unit}s won.")
+            points_ok = False
+        ok = ok and joined_ok and left_ok and points_ok
+        seats.append(Player(seat, seat, name, joined_hand=joined, start_points=points, left_hand=left))
+    return seats if ok else None
+
+
+def _count(item: dict, key: str, default, low: int, high: int | None, where: str, problems) -> tuple:
+    """item[key], a whole number from `low` to `high` (when known), or `default` when absent or null."""
+    value = item.get(key)
+    if value is None:
+        return default, True
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"from {low} up"
+        problems.append(f"{where}: {key} must be a whole number {span}, not {_shown(value)}.")
+        return default, False
+    return value, True
+
+
+def _seating(seats: list[Player], with_seats: bool, rules, set_size, doubles, problems) -> None:
+    """Every hand seats as many players as the rules allow, and no two of them with the same name."""
+    numbers = range(1, len(doubles) + 1) if doubles else [1]
+    at_table = [[p for p in seats if p.plays(n)] for n in numbers]
+    if rules is not None:
+        low, high = rules.players(set_size)
+        if not with_seats:
+            if not low <= len(seats) <= high:
+                problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to '
+                                f'{high} players, not {len(seats)}.')
+        else:
+            for number, seated in zip(numbers, at_table):
+                if not low <= len(seated) <= high:
+                    problems.append(f'"seats": the {rules.title} rules with a double-{set_size} set seat {low} to '
+                                    f'{high} players, but {rules.unit} {number} would have {len(seated)}.')
+                    break
+    if any(len({p.name.casefold() for p in seated}) != len(seated) for seated in at_table):
+        problems.append('"players": two players have the same name.')
 
 
 def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
@@ -183,9 +279,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
     if len(hands) > len(result.hand_doubles):
         problems.append(f'"hands": this game has {len(result.hand_doubles)} {unit}s, the document {len(hands)}.')
         hands = hands[:len(result.hand_doubles)]        # the entries of those it has are checked still
-    players = [Player(seat, seat, name) for seat, name in enumerate(result.players, start=1)]
-    sheet = Sheet({"id": 0, "set_size": result.set_size}, result.rules, players, [])
-    seats = {name: seat for seat, name in enumerate(result.players, start=1)}
+    sheet = Sheet({"id": 0, "set_size": result.set_size}, result.rules, result.seats, [])
     for index, hand in enumerate(hands):
         where = f"{unit} {index + 1}"
         if not isinstance(hand, dict) or not isinstance(hand.get("entries", []), list):
@@ -199,7 +293,10 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         if not double_ok:
             problems.append(f"{where}: this game's {unit} {index + 1} starts with {double_label(expected)}, "
                             f"not {_shown(double)}.")
-        typed = _typed_entries(hand.get("entries", []), seats, where, result.set_size, result.rules, problems)
+        # a name stands for the player of that name at the table in this hand (one who left may come back)
+        seats = {p.name: p.seat for p in result.seats if p.plays(index + 1)}
+        away = {p.name: p for p in result.seats if p.name not in seats}
+        typed = _typed_entries(hand.get("entries", []), seats, away, where, result.set_size, result.rules, problems)
         if typed is None or not double_ok:
             continue
         entries, errors = check_entries(sheet, HandRow(0, number, double, 0), typed)
@@ -208,8 +305,9 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         result.hands[number] = entries
 
 
-def _typed_entries(entries, seats, where, set_size, rules, problems) -> dict[int, Typed] | None:
-    """The document's entries as typed values, by seat: the referee checks them like the score form's."""
+def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> dict[int, Typed] | None:
+    """The document's entries as typed values, by seat: the referee checks them like the score form's.
+    `seats`: the players at the table in this hand, by name; `away`: the others."""
     typed, ok = {}, True
     most = most_points(rules, set_size)
     for number, item in enumerate(entries, start=1):
@@ -219,8 +317,12 @@ def _typed_entries(entries, seats, where, set_size, rules, problems) -> dict[int
             continue
         if not isinstance(item.get("player"), str) or item["player"] not in seats:
             named = item.get("player")
-            problems.append(f"{where}, entry {number}: " + (f"{quote(named)} is not a player of this game."
-                            if isinstance(named, str) else "it does not name a player of this game."))
+            if named in away:
+                problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.unit} "
+                                f"({_span(away[named], rules.unit)}, by \"seats\").")
+            else:
+                problems.append(f"{where}, entry {number}: " + (f"{quote(named)} is not a player of this game."
+                                if isinstance(named, str) else "it does not name a player of this game."))
             ok = False
             continue
         name, seat = item["player"], seats[item["player"]]
@@ -245,6 +347,12 @@ def _typed_entries(entries, seats, where, set_size, rules, problems) -> dict[int
         ok = ok and left_ok and points_ok
         typed[seat] = Typed(name, tiles, points, item.get("went_out") is True, left)
     return typed if ok else None
+
+
+def _span(player: Player, unit: str) -> str:
+    joined = f"joins from {unit} {player.joined_hand}" if player.joined_hand > 1 else ""
+    left = f"left after {unit} {player.left_hand}" if player.left_hand is not None else ""
+    return " and ".join(part for part in (joined, left) if part)
 
 
 def _whole_number(item: dict, key: str, most: int, where: str, problems: list) -> tuple[int | None, bool]:

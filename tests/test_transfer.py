@@ -9,7 +9,7 @@ import json
 import pytest
 
 from chickenyard.db import connect
-from tests.sheet_helpers import hand_form, player_ids, start_game
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 DOC = {"format": "chickenyard/game-v1", "game": "chickenfoot", "preset": "classic", "set": 9,
        "house_rules": {"double_blank": 25},
@@ -180,3 +180,148 @@ def test_every_kind_of_problem_is_listed_in_words_not_raw_data(client, app):
     assert any("starts with 9|9, not 8" in p for p in problems)
     assert any("entry 2: must be an object" in p for p in problems)
     assert not any("{" in p for p in problems), problems
+
+
+# --- late joiners and players who left ----------------------------------------
+
+def _evening_with_a_late_player_and_a_leaver(client, app, **game) -> int:
+    """Ann, Bo, Cy, Di; Eve sits down after hand 1 (at the highest total), Di goes home after hand 2;
+    the game is named and, where the start rotates, Cy was chosen to start."""
+    game_id = start_game(client, hands=4, **game)
+    ids = player_ids(app, game_id)
+    if client.get(f"/games/{game_id}").get_data(as_text=True).count('name="seat"'):
+        client.post(f"/games/{game_id}/starter", data={"seat": "3"})
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 3}, went_out="Di"))
+    assert client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "highest"}).status_code == 303
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/2",
+                data=hand_form(ids, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}, went_out="Eve"))
+    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"])}).status_code == 303
+    for number in (3, 4):
+        client.post(f"/games/{game_id}/hands/{number}",
+                    data=hand_form(ids, {"Ann": 5, "Bo": 6, "Eve": 7}, went_out="Cy"))
+    client.post(f"/games/{game_id}/name", data={"name": "Friday at Gran's"})
+    return game_id
+
+
+def _without_created_at(doc):
+    return {k: v for k, v in doc.items() if k != "created_at"}
+
+
+@pytest.mark.parametrize("game", [{}, {"preset": "", "set_size": 15, "game": "mexican-train"}],
+                         ids=["chickenfoot", "mexican-train"])
+def test_a_late_player_and_a_leaver_come_back_exactly_from_an_export(client, app, game):
+    game_id = _evening_with_a_late_player_and_a_leaver(client, app, **game)
+    doc = client.get(f"/games/{game_id}/export.json").get_json()
+    by_pips = doc["totals"]
+    assert doc["name"] == "Friday at Gran's"
+    assert doc["seats"][3] == {"player": "Di", "from_hand": 1, "start_points": 0, "left_after_hand": 2}
+    assert doc["seats"][4] == {"player": "Eve", "from_hand": 2, "start_points": 25, "left_after_hand": None}
+    assert by_pips == {"Ann": 21, "Bo": 39, "Cy": 6, "Di": 4, "Eve": 39}
+    assert doc["leaders"] == ["Cy"] and doc["finished"] is True        # Di, lowest, left
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201, response.get_json()
+    new_id = response.get_json()["id"]
+    again = client.get(f"/games/{new_id}/export.json").get_json()
+    assert _without_created_at(again) == _without_created_at(doc)
+    # the same sheet: rows, totals, the winner, who starts, and the history says who came and went
+    old_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    new_page = client.get(f"/games/{new_id}").get_data(as_text=True)
+    table = lambda page: page.split("<table")[1].split("</table>")[0].replace(f"/games/{game_id}/", "/games/N/") \
+        .replace(f"/games/{new_id}/", "/games/N/")
+    assert table(new_page) == table(old_page)
+    assert "Winner: Cy with 6" in new_page
+    assert totals_row(new_page) == ["21", "39", "6", "4", "39"]
+    history = client.get(f"/games/{new_id}/history").get_data(as_text=True)
+    unit = "round" if game else "hand"
+    assert f"Eve joined the table from {unit} 2, starting at 25." in history
+    assert f"Di left the table after {unit} 2." in history
+    if game:
+        assert doc["first_starter"] == 3
+    # the statistics count the imported late player like the original one
+    players = {p["name"]: p for p in client.get("/players.json").get_json()["players"]}
+    assert players["Eve"]["games"] == 2 and players["Di"]["hands"] == 4
+
+
+def test_an_old_document_without_seats_is_everyone_from_start_to_end(client, app):
+    doc = copy.deepcopy(DOC)
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201
+    exported = client.get(response.headers["Location"] + "/export.json").get_json()
+    assert exported["seats"] == [{"player": n, "from_hand": 1, "start_points": 0, "left_after_hand": None}
+                                 for n in ("Ann", "Bo", "Cy")]
+    assert exported["name"] is None and exported["first_starter"] is None
+
+
+def test_one_who_left_and_came_back_is_two_seats_of_the_same_name(client, app):
+    doc = {**copy.deepcopy(DOC), "players": ["Ann", "Bo", "Cy", "Bo"],
+           "seats": [{"player": "Ann"}, {"player": "Bo", "left_after_hand": 1}, {"player": "Cy"},
+                     {"player": "Bo", "from_hand": 3, "start_points": 40}]}
+    doc["hands"].append({"double": 8, "entries": [{"player": "Ann", "points": 3}, {"player": "Cy", "points": 4}]})
+    doc["hands"].append({"double": 7, "entries": [{"player": "Bo", "points": 5}]})
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201, response.get_json()
+    exported = client.get(response.headers["Location"] + "/export.json").get_json()
+    assert [e["player"] for h in exported["hands"] for e in h["entries"]] == ["Ann", "Bo", "Cy", "Ann", "Cy", "Bo"]
+    assert [s.get("start_points") for s in exported["seats"]] == [0, 0, 0, 40]
+
+
+def _seated(**changes):
+    doc = copy.deepcopy(DOC)
+    doc["seats"] = [{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy"}]
+    doc["players"].append("Di")
+    doc["seats"].append({"player": "Di", "from_hand": 2, "start_points": 12})
+    for key, value in changes.items():
+        seat, _, field = key.partition("__")
+        if field:
+            doc["seats"][int(seat)][field] = value
+        else:
+            doc[key] = value
+    return doc
+
+
+SEATING = [
+    (_seated(seats="Di late"), '"seats" must be a list with one object per name'),
+    (_seated(**{"3__player": "Dee"}), '"seats": place 4 must be an object naming \'Di\''),
+    (_seated(**{"3__from_hand": 0}), "\"seats\", 'Di': from_hand must be a whole number from 1 to 10, not 0."),
+    (_seated(**{"3__from_hand": 11}), "from_hand must be a whole number from 1 to 10, not 11."),
+    (_seated(**{"3__from_hand": "2"}), "from_hand must be a whole number from 1 to 10, not '2'."),
+    (_seated(**{"3__start_points": -5}), "start_points must be a whole number from 0"),
+    (_seated(**{"1__left_after_hand": 0}), "\"seats\", 'Bo': left_after_hand must be a whole number from 1 to 10"),
+    (_seated(**{"3__left_after_hand": 1}), "left_after_hand must be a whole number from 2 to 10, not 1."),
+    # Di joins at hand 2 but has an entry in hand 1
+    (_seated(**{"3__from_hand": 2, "hands": [{"double": 9, "entries": [{"player": "Di", "points": 4}]}]}),
+     "hand 1, entry 1: Di is not at the table in this hand (joins from hand 2, by \"seats\")."),
+    # a leaver's entry after leaving
+    (_seated(**{"1__left_after_hand": 1, "hands": [{"double": 9, "entries": []},
+                                                    {"double": 8, "entries": [{"player": "Bo", "points": 4}]}]}),
+     "hand 2, entry 1: Bo is not at the table in this hand (left after hand 1, by \"seats\")."),
+    # everyone left: hand 2 would have one player
+    (_seated(**{"0__left_after_hand": 1, "1__left_after_hand": 1, "3__from_hand": 5}),
+     '"seats": the Classic rules with a double-9 set seat 2 to 10 players, but hand 2 would have 1.'),
+    # two Bos at one hand
+    (_seated(players=["Ann", "Bo", "Cy", "Bo"], seats=[{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy"},
+                                                      {"player": "Bo", "from_hand": 2}]), "same name"),
+    (_seated(name=["Friday"]), '"name" must be the name of the game'),
+    (_seated(name="x" * 61), '"name" must be the name of the game'),
+    (_seated(first_starter=5), '"first_starter" must be a place in "players" from 1 to 4 (or null), not 5.'),
+    (_seated(first_starter=True), '"first_starter" must be a place in "players"'),
+]
+
+
+@pytest.mark.parametrize("doc,message", SEATING)
+def test_contradictory_seating_is_refused_whole_naming_the_field(client, app, doc, message):
+    before = counts(app)
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 400
+    problems = response.get_json()["problems"]
+    assert any(message in p for p in problems), problems
+    assert counts(app) == before
+
+
+def test_a_late_player_in_super_15_starts_with_no_rounds_won(client, app):
+    doc = {"format": "chickenyard/game-v1", "preset": "super-15", "set": 15, "players": ["Ann", "Bo", "Cy"],
+           "seats": [{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy", "from_hand": 2, "start_points": 1}]}
+    problems = client.post("/games/import", json=doc).get_json()["problems"]
+    assert any("start_points must be 0: a late player in Super 15 starts with no rounds won." in p
+               for p in problems), problems

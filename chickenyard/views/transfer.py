@@ -7,6 +7,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 
 from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db, transaction
+from ..game_changes import rename_game, seat_as_recorded
 from ..htmx import device_name, see_other
 from ..security import csrf
 from ..store import access_row, create_game, save_hand
@@ -64,8 +65,11 @@ def import_game():
         with transaction(db):  # the whole game or nothing
             game_id = create_game(db, rules=game.rules, set_size=game.set_size,
                                   players=game.players, hand_doubles=game.hand_doubles,
-                                  device=device_name())
-            sheet = load_sheet(db, game_id)
+                                  device=device_name(), first_starter=game.first_starter)
+            if game.name:
+                rename_game(db, game_id, game.name, device=device_name())
+            seat_as_recorded(db, game_id, game.seats, device=device_name())
+            sheet = load_sheet(db, game_id)     # late joiners and leavers seated: each hand's own table
             ids = {p.seat: p.id for p in sheet.players}
             for number, entries in game.hands.items():
                 save_hand(db, sheet, number, {ids[seat]: e for seat, e in entries.items()},
