@@ -104,14 +104,22 @@ def sheet_view(sheet: Sheet, warnings: dict | None = None, can_undo: bool = Fals
                 still = hand.round_still_needs(players)
                 if still:
                     needs.append((hand.number, still))
-        cells = tuple(cell if p.plays(hand.number) else
-                      Cell(absent="not yet at the table" if hand.number < p.joined_hand else "left the table")
-                      for p, cell in zip(players, cells))
+        cells = tuple(cell if p.plays(hand.number) else _absent(p, hand.number) for p, cell in zip(players, cells))
         rows.append(Row(hand.number, hand.double, current is not None and hand.number == current.number,
                         hand.complete_for(players, sheet.by_pips), cells))
     totals, leaders = sheet.totals, set(sheet.leaders)
     return SheetView(sheet, warnings or {}, can_undo, tuple(rows),
                      tuple(Total(p, totals[p.id], p.id in leaders) for p in players), _winner_line(sheet), tuple(needs))
+
+
+def _absent(player: Player, number: int) -> Cell:
+    """A hand a player did not play. The one just before a late player sat down carries the total
+    they started at, so that the running totals below it add up on the sheet as on paper."""
+    if number >= player.joined_hand:
+        return Cell(absent="left the table")
+    if number == player.joined_hand - 1 and player.start_points:
+        return Cell(note=str(player.start_points), absent=f"not yet at the table; starts at {player.start_points}")
+    return Cell(absent="not yet at the table")
 
 
 def _pip_cells(hand, players) -> tuple[Cell, ...]:

@@ -38,6 +38,8 @@ def test_a_late_player_starts_at_the_highest_total_and_plays_from_the_next_hand(
     assert "Eve joins from hand 2, starting at 25." in page
     assert totals_row(page) == ["10", "25", "3", "0", "25"]
     assert "not yet at the table" in page            # hand 1 is not Eve's
+    # ... and carries the total Eve starts at, so that her column adds up to her total
+    assert 'not yet at the table; starts at 25</span><span class="running" aria-hidden="true">25</span>' in page
     # hand 2 needs Eve's score to be complete; hand 1 does not
     play_hand(client, app, game_id, 2, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}, "Eve")
     assert totals_row(sheet(client, game_id)) == ["11", "27", "6", "4", "25"]

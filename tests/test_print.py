@@ -7,7 +7,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.sheet_helpers import hand_form, player_ids, start_game
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 SIZES = {"letter": (612, 792), "a4": (595, 842)}
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -152,3 +152,24 @@ def test_a_game_prints_on_a4_as_this_phone_chose_and_downloads_under_its_name(cl
     # a game without a name is named after its players
     other = start_game(client, players=("Ann", "Bo", "Cy"))
     assert 'filename="ann-bo-cy-' in client.get(f"/games/{other}/sheet.pdf").headers["Content-Disposition"]
+
+
+def test_a_late_player_prints_with_their_starting_total_and_a_leaver_with_no_boxes_after(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), hands=3)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 12, "Bo": 30}, went_out="Cy"))
+    client.post(f"/games/{game_id}/players", data={"player": "Di", "start": "highest"})    # at 30
+    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])})
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 4, "Di": 2}, went_out="Cy"))
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    rows = re.findall(r'<tr class="hand">(.*?)</tr>', page, re.S)
+    cells = lambda row: re.findall(r'<td class="box( away)?"[^>]*>(.*?)</td>', row)
+    assert cells(rows[0]) == [("", "12"), ("", "30"), ("", "0"), (" away", "–")]     # Di not yet there
+    assert cells(rows[1]) == [("", "4"), (" away", "–"), ("", "0"), ("", "2")]       # Bo gone
+    total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
+    # the same totals as the sheet: Di's 2 on top of the 30 they started at
+    assert re.findall(r'<td class="box">(.*?)</td>', total) == ["16", "30", "0", "32"]
+    assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["16", "30", "0", "32"]
+    pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert pages == 1 and "32" in text

@@ -26,6 +26,8 @@ class PrintSheet:
     finished: bool = False
     day: str = ""
     filled: bool = False
+    # per player, where some joined late or left: (first hand, starting total, last hand or None)
+    seats: list[tuple[int, int, int | None]] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -36,13 +38,22 @@ class PrintSheet:
         """Super 15 has no points: a sheet of rounds, with the winner of each ticked."""
         return self.rules.scored_by_pips
 
+    def plays(self, player: int, number: int) -> bool:
+        """Whether the player (an index) sat at the table for that hand."""
+        if not self.seats:
+            return True
+        joined, _, left = self.seats[player]
+        return joined <= number and (left is None or number <= left)
+
     def running(self, upto: int) -> list[int | None]:
-        """Totals of hands 1..upto per player, of the hands entered so far (blank when none is)."""
+        """Totals of hands 1..upto per player, of the hands entered so far (blank when none is), with a
+        late player's starting total once they sit down, as on the sheet."""
         totals: list[int | None] = []
         for i in range(self.players):
             points = [self.scores.get(n, [None] * self.players)[i] for n in range(1, upto + 1)]
             entered = [p for p in points if p is not None]
-            totals.append(sum(entered) if entered else None)
+            start = self.seats[i][1] if self.seats and self.seats[i][0] <= upto else 0
+            totals.append(sum(entered) + start if entered or start else None)
         return totals
 
     def draw_table(self) -> list[tuple[int, int, bool]]:
@@ -115,4 +126,5 @@ def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
     winners = sheet.printed_names(sheet.winners)
     return PrintSheet(sheet.rules, sheet.set_size, [p.printed_name for p in sheet.players], doubles, page, scores,
                       winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]
-                      if sheet.finished else date.today().isoformat(), filled=True)
+                      if sheet.finished else date.today().isoformat(), filled=True,
+                      seats=[(p.joined_hand, p.start_points, p.left_hand) for p in sheet.players])
