@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
+from .draw import CENTRE, PILE
 from .hand import Hand
-from .rulesets import rule_set
+from .rulesets import RuleSet, rule_set
 from .tiles import BadTile, Tile, set_tiles
 
 FORMAT = "chickenyard/hand-v1"
@@ -82,11 +83,6 @@ def _read_deal(record: dict, fewest: int = 2, most: int | None = None) -> tuple[
     return [[_tile(t) for t in h] for h in deal], [_tile(t) for t in record.get("yard") or []]
 
 
-def _each_once(tiles: list, set_size: int, also: str = "") -> None:
-    if len(set(tiles)) != len(tiles) or any(not t.in_set(set_size) for t in tiles):
-        raise BadRecord(f"a tile is dealt twice{also} or is not in a double-{set_size} set")
-
-
 def _first_player(record: dict, players: int, default: int = 0) -> int:
     first = record.get("first_player", default)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
@@ -94,16 +90,23 @@ def _first_player(record: dict, players: int, default: int = 0) -> int:
     return first
 
 
-def start_hand(record: dict) -> tuple[Hand, list]:
+def _rules(record: dict, preset: str) -> tuple[RuleSet, int]:
+    """The record's rule set, with the table's house rules ("house_rules"), and its set ("set"; the
+    rulebook's games are played with their one set)."""
     if not isinstance(record, dict) or record.get("format", FORMAT) != FORMAT:
         raise BadRecord(f'a hand record is a JSON object with "format": "{FORMAT}"')
     try:
-        rules = rule_set(str(record.get("preset", "classic")), record.get("house_rules") or {})
-    except (ValueError, TypeError) as problem:
+        rules = rule_set(preset, record.get("house_rules") or {})
+    except (ValueError, TypeError, AttributeError) as problem:
         raise BadRecord(str(problem)) from problem
-    set_size = record.get("set")
+    set_size = record.get("set", rules.sets[0] if len(rules.sets) == 1 else None)
     if set_size not in rules.sets:
         raise BadRecord(f'"set" must be one of {list(rules.sets)} for the {rules.title} rules')
+    return rules, set_size
+
+
+def start_hand(record: dict) -> tuple[Hand, list]:
+    rules, set_size = _rules(record, str(record.get("preset", "classic")) if isinstance(record, dict) else "")
     hands, yard = _read_deal(record)
     # the hand's double: a record without one is the first hand of the set
     double = record.get("double", record.get("starting_double", set_size))
@@ -113,7 +116,7 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     if not isinstance(moves, list) or not moves:
         raise BadRecord('"moves" is a list whose first move places the starting double, or draws to find it')
     parsed = [parse_move(m) for m in moves]
-    _check_deal(rules, set_size, double, hands, yard, record)
+    _check_deal(rules, set_size, hands, yard, Tile(double, double) if _in_centre(rules, record) else None)
     first_player = _first_player(record, len(hands), parsed[0][0])
     try:
         hand = Hand(rules, set_size, hands, yard, double, first_player=first_player)
@@ -123,15 +126,17 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     return hand, parsed
 
 
-def _check_deal(rules, set_size: int, double: int, hands: list, yard: list, record: dict) -> None:
-    """The deal plus the chicken yard (plus a double set in the centre) is the whole set, each player
-    drew the rule set's count (or the table's house rule), and a double set in the centre was not dealt."""
-    centre = Tile(double, double) if _in_centre(rules, record) else None
+def _check_deal(rules: RuleSet, set_size: int, hands: list, yard: list, centre: Tile | None) -> None:
+    """Any game's deal, as each rule set says to deal it: the players' tiles, the chicken yard or bone
+    pile, and a double set in the centre before the deal (`centre`: Chickenfoot's where the rule set
+    says so, Mexican Train's engine) hold the whole set, each tile once; and each player drew the rule
+    set's count for the number of players (or the table's house rule)."""
+    pile, title = PILE[rules.game], rules.title
     dealt = [t for h in hands for t in h] + yard
     if centre is not None and centre in dealt:
-        raise BadRecord(f"the {rules.title} rules set {centre} in the centre before the tiles are drawn, "
-                        f"so it is in nobody's hand and not in the chicken yard "
-                        f"({rules['starting_double'].source}: \"{rules['starting_double'].quote}\")")
+        rule = rules["starting_double"]
+        raise BadRecord(f"the {title} rules set {centre} in the centre before the tiles are drawn, "
+                        f"so it is in nobody's hand and not in the {pile} ({rule.source}: \"{rule.quote}\")")
     everything = dealt + ([centre] if centre is not None else [])
     twice = sorted({t for t in everything if everything.count(t) > 1})
     missing = sorted(set(set_tiles(set_size)) - set(everything))
@@ -140,8 +145,9 @@ def _check_deal(rules, set_size: int, double: int, hands: list, yard: list, reco
         said = [f"{', '.join(map(str, twice))} twice"] if twice else []
         said += [f"{', '.join(map(str, missing))} missing"] if missing else []
         said += [f"{', '.join(map(str, stray))} not in the set"] if stray else []
-        raise BadRecord(f"the deal and the chicken yard hold the whole double-{set_size} set, each tile once: "
-                        + "; ".join(said))
+        held = f"the deal{f', the {CENTRE[rules.game]} in the centre' if centre is not None else ''} and the {pile}"
+        raise BadRecord(f"{held} hold the whole double-{set_size} set, each tile once, as the {title} rules "
+                        f"deal it ({rules.source}): " + "; ".join(said))
     try:
         rule = rules.tiles_each(set_size, len(hands))
     except ValueError as problem:
@@ -149,9 +155,10 @@ def _check_deal(rules, set_size: int, double: int, hands: list, yard: list, reco
     allowed = {rule.value} | ({s[0]} if (s := rules.proportional_draw(set_size, len(hands))) else set())
     wrong = [i for i, h in enumerate(hands) if len(h) not in allowed]
     if wrong:
-        raise BadRecord(f"each player draws {rule.value} tiles under the {rules.title} rules "
-                        f"(a different count is a house rule: \"tiles_each\"); player {wrong[0]} holds "
-                        f"{len(hands[wrong[0]])}")
+        said = "as the table agreed (house rule)" if rule.house else \
+            f'({rule.source}: "{rule.quote}"; a different count is a house rule: "tiles_each")'
+        raise BadRecord(f"each player draws {rule.value} tiles with {len(hands)} players under the {title} rules "
+                        f"{said}; player {wrong[0]} holds {len(hands[wrong[0]])}")
 
 
 def _in_centre(rules, record: dict) -> bool:
@@ -214,11 +221,12 @@ def parse_train_move(move: dict):
 
 def start_train_round(record: dict):
     from .mexican_train import MexicanTrainRound
+    rules, set_size = _rules(record, "mexican-train")
     hands, yard = _read_deal(record, 2, 10)
-    engine = record.get("engine", 15)
-    if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= 15:
-        raise BadRecord('"engine" is the engine double, 0 to 15')
-    _each_once([t for h in hands for t in h] + yard + [Tile(engine, engine)], 15, ", is the engine,")
+    engine = record.get("engine", set_size)
+    if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= set_size:
+        raise BadRecord(f'"engine" is the engine double, 0 to {set_size}')
+    _check_deal(rules, set_size, hands, yard, Tile(engine, engine))
     game = MexicanTrainRound(hands, yard, engine, first_player=_first_player(record, len(hands)))
     return game, [parse_train_move(m) for m in record["moves"]]
 
@@ -248,8 +256,9 @@ def parse_super15_move(move: dict):
 
 def start_super15(record: dict):
     from .super15 import Super15Round
+    rules, set_size = _rules(record, "super-15")
     hands, yard = _read_deal(record, 2, 10)
-    _each_once([t for h in hands for t in h] + yard, 15)
+    _check_deal(rules, set_size, hands, yard, None)
     game = Super15Round(hands, yard, first_player=_first_player(record, len(hands)))
     return game, [parse_super15_move(m) for m in record["moves"]]
 

@@ -14,6 +14,7 @@ from referee.records import replay, write_record
 from referee.rulesets import rule_set
 from referee.tiles import Tile, set_tiles
 from tests.referee.random_play import play_randomly
+from tests.referee.records_helper import rulebook_record
 
 T = Tile.parse
 
@@ -124,10 +125,9 @@ def test_every_round_ends_tiles_conserved_and_records_replay(players, seed):
 
 
 def test_an_illegal_train_move_is_named():
-    record = {"format": "chickenyard/hand-v1", "game": "mexican-train", "engine": 15,
-              "deal": [["15|3", "3|7"], ["15|4", "9|9"]], "yard": [],
-              "moves": [{"player": 0, "play": "15-3", "train": 0}, {"player": 0, "end": True},
-                        {"player": 1, "play": "15-4", "train": 0}]}
+    record = rulebook_record("mexican-train", [["15|3", "3|7"], ["15|4", "9|9"]],
+                             [{"player": 0, "play": "15-3", "train": 0}, {"player": 0, "end": True},
+                              {"player": 1, "play": "15-4", "train": 0}], engine=15)
     result = replay(record)
     assert not result["legal"] and result["move"] == 2
     assert result["source"] == "double15-rulebook-chickenfoot-castlerock-mexicantrain-super15.txt"

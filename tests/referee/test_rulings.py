@@ -1,9 +1,14 @@
 """Rulings a table would dispute, each from the seed sentence it rests on, as a replayed hand record."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from referee.records import replay
 
-from .records_helper import plays, whole_set_record
+from .records_helper import plays, rulebook_record, whole_set_record
+
+RECORDS = Path(__file__).parent / "records"
 
 # classic double-6, seven players of four tiles: every tile dealt, the chicken yard empty
 SEVEN = [["6|6", "0|6", "1|6", "0|0"], ["2|6", "1|2", "3|3", "4|4"], ["3|6", "1|3", "1|4", "5|5"],
@@ -40,15 +45,16 @@ def test_no_stalemate_while_the_player_who_drew_the_last_tile_can_play():
 
 def test_super15_is_not_blocked_while_the_player_who_drew_the_last_tiles_can_play():
     # rulebook, Super 15: "In case no one is able to play, and all the pieces have been drawn, the
-    # winner is the one with the fewest dominoes left." Player 1 may decline the drawn 5|2 ("may
-    # play one of these drawn tiles"), but is able to play it, so the round is not blocked.
-    record = {"format": "chickenyard/hand-v1", "game": "super-15", "set": 15, "first_player": 0,
-              "deal": [["5|5", "7|8"], ["2|3"]], "yard": ["2|5", "9|9"],
-              "moves": [{"player": 0, "play": "5|5", "on": "new"}, {"player": 1, "draw": ["2|5", "9|9"]},
-                        {"player": 1, "pass": True}, {"player": 0, "pass": True}]}
+    # winner is the one with the fewest dominoes left." A whole round of two players, written down:
+    # player 1 draws the last tile of the bone pile, 1|3, and may decline it ("may play one of these
+    # drawn tiles"); player 0 passes unable to play. Player 1 is able to play 1|3 on the end showing 3,
+    # so the round is not blocked.
+    record = json.loads((RECORDS / "super15-last-tile-declined.json").read_text())
+    assert record["moves"][-3:] == [{"player": 1, "draw": ["1|3"]}, {"player": 1, "pass": True},
+                                    {"player": 0, "pass": True}]
     result = replay(record)
     assert result["legal"] and not result["over"] and result["next_player"] == 1
-    record["moves"].append({"player": 1, "play": "5-2", "on": "new"})
+    record["moves"].append({"player": 1, "play": "3-1", "on": 3})
     assert replay(record)["legal"]
 
 
@@ -119,21 +125,22 @@ def _mt(player, text, train=None):
 def test_mexican_train_two_open_doubles_are_closed_in_turn():
     # double15-rulebook: "The double must be closed before any other trains can be played on."
     # Player 0 lays 4|4 on their own train, then 8|8 on player 2's marked train, and cannot close
-    # either: both stay open, and the first must be closed first.
+    # either: both stay open, and the first must be closed first. The rest of each hand holds nothing
+    # that fits when its player draws: player 0 no 4 or 8, player 1 no 5 or 12, player 2 no 5, 8 or 12.
     deal = [["12|3", "3|4", "4|4", "8|8", "1|2"], ["12|5", "4|6", "8|9"], ["12|8", "6|9", "13|14"]]
     moves = [_mt(0, "12-3", 0), _mt(0, "end"), _mt(1, "12-5", 1), _mt(1, "end"), _mt(2, "12-8", 2),
              _mt(2, "end"), _mt(0, "3-4", 0), _mt(1, "draw 10|11"), _mt(1, "mark"), _mt(2, "draw 13|13"),
              _mt(2, "mark"), _mt(0, "4|4", 0), _mt(0, "8|8", 2), _mt(0, "draw 0|1"), _mt(0, "mark")]
-    record = {"format": "chickenyard/hand-v1", "game": "mexican-train", "set": 15, "engine": 12,
-              "first_player": 0, "deal": deal, "yard": ["10|11", "13|13", "0|1"], "moves": moves}
+    record = rulebook_record("mexican-train", deal, moves, drawn=("10|11", "13|13", "0|1", "0|2"),
+                             avoid={0: {4, 8}, 1: {5, 12}, 2: {5, 8, 12}}, engine=12, first_player=0)
     assert replay(record)["legal"] and replay(record)["next_player"] == 1
     record["moves"].append(_mt(1, "8-9", 2))
     refused = replay(record)
     assert refused["move"] == 15 and refused["reason"] == "The double 4|4 must be played on before any other train."
     assert refused["rule"] == "The double must be closed before any other trains can be played on."
     record["moves"][-1] = _mt(1, "4-6", 0)
-    record["moves"].append(_mt(2, "mark"))
-    assert replay(record)["legal"]      # player 2 cannot close 8|8 and, the bone pile empty, marks
+    record["moves"] += [_mt(2, "draw 0|2"), _mt(2, "mark")]
+    assert replay(record)["legal"]      # player 2 cannot close 8|8, draws 0|2, and marks
 
 
 def test_mexican_train_a_first_turn_cannot_reach_a_double_open_on_another_train():
@@ -142,17 +149,16 @@ def test_mexican_train_a_first_turn_cannot_reach_a_double_open_on_another_train(
     # turn, with a double open on another train, starts nothing, draws, and marks their train.
     deal = [["12|3", "3|3", "1|2"], ["12|5", "5|6"]]
     moves = [_mt(0, "12-3", 0), _mt(0, "3|3", 0), _mt(0, "draw 0|1"), _mt(0, "mark"), _mt(1, "12-5", 1)]
-    record = {"format": "chickenyard/hand-v1", "game": "mexican-train", "set": 15, "engine": 12,
-              "first_player": 0, "deal": deal, "yard": ["0|1", "7|8"], "moves": moves}
+    record = rulebook_record("mexican-train", deal, moves, drawn=("0|1", "7|8"), avoid={0: {3}}, engine=12,
+                             first_player=0)
     refused = replay(record)
     assert refused["move"] == 4 and "3|3 must be played on" in refused["reason"]
     record["moves"][4:] = [_mt(1, "draw 7|8"), _mt(1, "mark")]
     assert replay(record)["legal"] and replay(record)["next_player"] == 0
 
 
-def _super15(deal, yard, moves):
-    return {"format": "chickenyard/hand-v1", "game": "super-15", "set": 15, "first_player": 0,
-            "deal": deal, "yard": yard, "moves": moves}
+def _super15(deal, drawn, moves, avoid=None):
+    return rulebook_record("super-15", deal, moves, drawn=drawn, avoid=avoid, first_player=0)
 
 
 def test_super15_a_double_that_leaves_14_still_costs_the_next_player_a_turn():
@@ -160,20 +166,21 @@ def test_super15_a_double_that_leaves_14_still_costs_the_next_player_a_turn():
     # played, the next player loses a turn. This does not apply to the starter double or the 13-13."
     moves = [{"player": 0, "play": "5|5"}, {"player": 1, "play": "5-14"}, {"player": 1, "play": "14|14", "on": 0},
              {"player": 1, "pass": True}]
-    result = replay(_super15([["5|5", "0|1"], ["5|14", "14|14", "2|4"], ["7|8"]], [], moves))
+    result = replay(_super15([["5|5", "0|1"], ["5|14", "14|14", "2|4"], ["7|8"]], (), moves))
     assert result["legal"] and result["next_player"] == 0          # player 2 loses the turn
 
 
 def test_super15_a_spell_covered_by_its_caster_binds_nobody():
     # double15-rulebook: "If a 13 is played a 'spell' is cast. The next player must break the spell by
     # playing immediately on that piece" and "the player who cast the spell is exempt": once the
-    # caster covers the 13, no end shows it, and the next player plays anywhere.
+    # caster covers the 13, no end shows it, and the next player plays anywhere. Under the spell,
+    # players 2 and 0 hold no 13 and no double.
     moves = [{"player": 0, "play": "5|5"}, {"player": 1, "play": "5-13"},
              {"player": 2, "draw": ["0|1", "0|2"]}, {"player": 2, "pass": True},
              {"player": 0, "draw": ["0|6", "0|7"]}, {"player": 0, "pass": True},
              {"player": 1, "play": "13-4", "on": 0}, {"player": 2, "play": "5-6"}]
     result = replay(_super15([["5|5", "1|2"], ["5|13", "4|13", "9|10"], ["5|6", "7|8"]],
-                             ["0|1", "0|2", "0|6", "0|7", "8|9"], moves))
+                             ("0|1", "0|2", "0|6", "0|7"), moves, avoid={0: {13, "double"}, 2: {13, "double"}}))
     assert result["legal"] and result["next_player"] == 0
 
 
