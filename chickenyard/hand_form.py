@@ -76,8 +76,11 @@ def _opened_entry(base: str | None, stored: Entry) -> Entry:
     if not base:
         return stored
     try:
-        return Entry.from_snapshot(load_json(base))
-    except (BadJSON, BadTile, AttributeError, TypeError):   # a base this app never wrote
+        snap = load_json(base)
+        if snap is not None and not isinstance(snap, dict):
+            return stored                                # a base this app never wrote
+        return Entry.from_snapshot(snap)
+    except (BadJSON, BadTile, TypeError):
         return stored
 
 

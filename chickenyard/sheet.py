@@ -39,6 +39,16 @@ class Entry:
         return snap
 
     @classmethod
+    def from_snapshot(cls, snap: dict | None) -> "Entry":
+        """The entry a snapshot describes (a hand form's base, as the form was opened)."""
+        if not snap:
+            return cls()
+        tiles = snap.get("tiles")
+        return cls(points=snap.get("points"), went_out=bool(snap.get("went_out")),
+                   tiles=None if tiles is None else tuple(Tile.parse(t) for t in tiles),
+                   tiles_left=snap.get("tiles_left"))
+
+    @classmethod
     def from_row(cls, row: dict) -> "Entry":
         tiles = json.loads(row["tiles"]) if row.get("tiles") else None
         return cls(points=row["points"], went_out=bool(row["went_out"]),

@@ -90,3 +90,15 @@ def test_a_page_without_bases_compares_with_the_hand_as_stored(client, app):
     # a base this app never wrote is no reason for a 500
     broken = {**opened(client, game_id, 1), f"base-{ids['Ann']}": '{"tiles": ["77|x"]}'}
     assert leave(client, game_id, 1, broken).status_code == 303
+
+
+def test_what_counts_is_what_this_page_showed_not_what_another_phone_saved_since(client, app):
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    form = opened(client, game_id, 1)                  # this phone opens hand 1: all empty
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 3}))    # another phone saves
+    assert leave(client, game_id, 1, form).status_code == 303           # nothing typed here
+    page = leave(client, game_id, 1, {**form, f"points-{ids['Bo']}": "4"}).get_data(as_text=True)
+    assert PROMPT in page
+    for odd in ("5", "[1]", "not json"):
+        assert leave(client, game_id, 1, {**form, f"base-{ids['Ann']}": odd}).status_code in (200, 303)
