@@ -29,6 +29,7 @@ import numpy as np
 MODELS = Path(__file__).resolve().parent / "models"
 SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
+READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
 VALIDATE = 120             # samples of the validation set read at each check
 SEED = 20261124
 
@@ -285,8 +286,12 @@ def main(argv=None) -> int:
     if args.step in ("reader", "all"):
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
             max_lr=args.max_lr, init=args.init)
+        if not args.name:       # the committed reader: a second, gentler run on top of the first
+            steps, max_lr = READER_SECOND_RUN
+            fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
+                init="reader")
     if args.step in ("export", "all"):
-        print(json.dumps(export(args.work, reader_name=args.name or "reader"), indent=2))
+        print(json.dumps(export(args.work, reader_name=args.name or "reader-2"), indent=2))
     return 0
 
 
