@@ -3,6 +3,8 @@
 The finder network marks two things: the tile faces, and each face's core (the face
 shrunk to `CORE` about its centre). Cores of touching tiles stay apart, so each core is
 one tile: its rotated rectangle, grown back by 1 / `CORE`, gives the tile's four corners.
+Where the finder saw a run of touching tiles as one rectangular face, the run is also
+cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that reads.
 It learnt tiles from 9 to 130 pixels wide, so it looks at the photo twice: at
 `FINE` pixels on the long side for small tiles, and at `COARSE` for a tile that fills
 much of the photo.
@@ -128,8 +130,8 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
         if not cuts:
             quads.extend((q, None, 0) for q in from_core)
             continue
-        # the cores are one way to part a run of faces, cutting it evenly the others, and a run
-        # of the shape of one tile may be one tile
+        # the cores are one way to part a run of faces, cutting it into a grid the others, and
+        # a run of the shape of one tile may be one tile
         for way, cut in enumerate([w for w in (from_core, alone) if w] + cuts):
             quads.extend((q, (long_side, label), way) for q in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
@@ -267,8 +269,6 @@ def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = F
     """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
     `fill`: the least share of its rectangle a piece must cover. With `keep_rest`, also the
     masks of the pieces big enough to be tiles that are not tile-shaped."""
-    """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
-    `fill`: the least share of its rectangle a piece must cover."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     rects, rest = [], []
     for label in range(1, count):
