@@ -89,6 +89,22 @@ def test_chickenfoot_hands(table, seed):
     assert sum(outcome.points) == sum(leftover_points(h, rules) for h in hand.hands) + extra
 
 
+@settings(max_examples=100, deadline=None)
+@given(table=tables(), seed=st.integers(0, 10**6))
+def test_the_simulators_move_loop_plays_the_hands_that_apply_plays(table, seed):
+    # `play_out` skips apply's checks (its actions are the turn's legal ones): the same random
+    # choices lay down the same hand, move for move, as choosing and applying them one at a time
+    rules, set_size, players, double = table
+    fast_rng, checked_rng = random.Random(seed), random.Random(seed)
+    fast, _, _ = start_random_hand(rules, set_size, players, fast_rng, double)
+    checked, _, _ = start_random_hand(rules, set_size, players, checked_rng, double)
+    fast.play_out(fast_rng)
+    while not checked.is_over():
+        checked.apply(checked_rng.choice(checked.legal_actions()))
+    assert fast.log == checked.log and fast.outcome() == checked.outcome()
+    assert fast.hands == checked.hands and fast.yard == checked.yard and fast.turns == checked.turns
+
+
 def _shuffled(tiles, players, each, rng):
     tiles = list(tiles)
     rng.shuffle(tiles)
