@@ -223,12 +223,17 @@ class Hand(Round):
 
     def play_out(self, rng: random.Random) -> None:
         """Random legal actions, each chosen with `rng.choice`, until the hand is over: the simulator's
-        move loop. Each action comes from the turn's legal actions, so apply's checks are skipped."""
+        move loop. Each action comes from the turn's legal actions, so apply's checks are skipped; and
+        a take-back is never among them, so no play keeps what a take-back would restore."""
         choice, find, do = rng.choice, self._find_legal, self._do
-        while self.ended is None:
-            legal = find()
-            action = choice(legal)
-            do(action, action.__class__, legal)
+        take_backs, self._take_backs = self._take_backs, False
+        try:
+            while self.ended is None:
+                legal = find()
+                action = choice(legal)
+                do(action, action.__class__, legal)
+        finally:
+            self._take_backs = take_backs
 
     def _do(self, action, kind, legal: list) -> None:
         """Carry out `action`, one of `legal` (this turn's legal actions)."""
