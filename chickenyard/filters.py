@@ -30,6 +30,18 @@ def game_title(game: str) -> str:
     return GAMES.get(game, game)
 
 
+def game_kind(game: str):
+    """The game of that key (`games.game`, a rule set's game): its words and how it is scored."""
+    from referee.games import GAMES
+    return GAMES[game]
+
+
+def game_name(game: dict) -> str:
+    """A game in a list of games: Chickenfoot by its rule set ("Classic"), the others by their name."""
+    kind = game_kind(game["game"])
+    return preset_title(game["preset"]) if kind.named_by_rule_set else kind.name
+
+
 _LATEX = ((r"\div", "÷"), (r"\times", "×"), (r"\#", "#"), (r"\text{", ""), ("{", ""), ("}", ""), ("$", ""))
 
 
@@ -66,6 +78,8 @@ def register_filters(app) -> None:
     app.jinja_env.filters["quote_text"] = quote_text
     app.jinja_env.filters["describe_entry"] = describe_entry
     app.jinja_env.filters["game_title"] = game_title
+    app.jinja_env.filters["game_kind"] = game_kind
+    app.jinja_env.filters["game_name"] = game_name
     from referee.tiles import SET_SIZES
     app.jinja_env.globals["SET_SIZES"] = SET_SIZES
     app.jinja_env.filters["double_label"] = double_label

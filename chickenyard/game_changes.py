@@ -55,7 +55,7 @@ def delete_game(db, game_id: int, photos_folder: str) -> None:
 
 def late_start(sheet: Sheet, start: str) -> int:
     """A late joiner's total: the table's rule is the highest total so far, or zero."""
-    if start == "highest" and sheet.by_pips:
+    if start == "highest" and sheet.kind.scored_by_pips:
         playing = [t for pid, t in sheet.totals.items() if sheet.player(pid).left_hand is None]
         return max(playing, default=0)
     return 0

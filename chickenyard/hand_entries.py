@@ -43,16 +43,16 @@ def check_entries(sheet: Sheet, hand: HandRow, typed: dict[int, Typed]) -> tuple
 
 
 def _stored(sheet: Sheet, t: Typed) -> Entry:
-    by_pips = sheet.by_pips
+    by_tiles_left = sheet.kind.counts_tiles_left
     if t.went_out:
         # Super 15 keeps no points: going out wins the round
-        return Entry(points=t.points or 0, tiles=(), went_out=True) if by_pips else \
-            Entry(points=None, tiles=(), went_out=True, tiles_left=0)
+        return Entry(points=None, tiles=(), went_out=True, tiles_left=0) if by_tiles_left else \
+            Entry(points=t.points or 0, tiles=(), went_out=True)
     if t.tiles:
         points, tiles = leftover_points(t.tiles, sheet.rules), tuple(sorted(t.tiles))
     else:
         points, tiles = t.points, None
-    if by_pips:
+    if not by_tiles_left:
         return Entry(points=points, tiles=tiles)
     left = t.tiles_left if t.tiles_left is not None else (len(t.tiles) if t.tiles else None)
     return Entry(points=points, tiles=tiles, tiles_left=left)

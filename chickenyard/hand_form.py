@@ -106,7 +106,7 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
         tiles = _read_tiles(sheet, form, p)
         points = _whole_number(form, f"points-{p.id}", form.typed_points[p.id],
                                f"Write {p.name}'s total as a whole number from 0 to {max_points(sheet)}.")
-        left = None if sheet.by_pips else _whole_number(
+        left = None if not sheet.kind.counts_tiles_left else _whole_number(
             form, f"left-{p.id}", form.typed_left[p.id], f"Write how many tiles {p.name} has left, as a whole number.")
         typed[p.id] = Typed(p.name, tiles, points, p.id in out_ids, left)
     # the referee's findings too, so that every problem shows at once (a field's unreadable text first)

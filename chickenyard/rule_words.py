@@ -1,5 +1,5 @@
-"""A rule's name and value as a family reads them on the Referee tab and the sheet: the rulebook's
-games speak of rounds and the bone pile, and a few bare values ("0", "no") get their words."""
+"""A rule's name and value as a family reads them on the Referee tab and the sheet: each game's own
+words (its hands or rounds, its chicken yard or bone pile), and a few bare values ("0", "no") get their words."""
 from __future__ import annotations
 
 VALUE_WORDS = {
@@ -10,18 +10,10 @@ VALUE_WORDS = {
     ("last_tile_call", False): "off: nobody has to announce their last tile",
     ("last_tile_call", True): "on: a player down to one tile must say so",
 }
-# Mexican Train and Super 15 play rounds and draw from the bone pile
-ROUND_LABELS = {
-    "hands": "Rounds in a game",
-    "empty_yard": "Bone pile empty and unable to play",
-    "hand_ends": "The round ends",
-}
 
 
 def rule_label(rule, rules) -> str:
-    if rules.unit == "round" and rule.key in ROUND_LABELS:
-        return ROUND_LABELS[rule.key]
-    return rule.label
+    return rules.kind.rule_label(rule)
 
 
 def rule_value(rule) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta, timezone
 from decimal import ROUND_HALF_UP, Decimal
 
+from referee.games import GAMES, Game
 from referee.tiles import Tile
 
 from .db import snapshot
@@ -20,7 +21,7 @@ from .sheet import Sheet, load_sheet
 PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
 KINDS = {"points": "Chickenfoot & Mexican Train", "chickenfoot": "Chickenfoot",
          "mexican-train": "Mexican Train", "super-15": "Super 15 (rounds won)"}
-POINTS_GAMES = ("chickenfoot", "mexican-train")
+POINTS_GAMES = tuple(key for key, game in GAMES.items() if game.scored_by_pips)   # Chickenfoot, Mexican Train
 NIGHT_STARTS = time(5, 0)     # a game night runs past midnight: "tonight" starts at 5 in the morning
 DOUBLE_BLANK = Tile(0, 0)
 
@@ -44,8 +45,8 @@ class GameResult:
     others: tuple[str, ...] = ()
 
     @property
-    def by_pips(self) -> bool:
-        return self.game != "super-15"
+    def kind(self) -> Game:
+        return GAMES[self.game]
 
 
 @dataclass
@@ -96,19 +97,19 @@ class PlayerStats:
         done = [r for r in self.results if r.finished]
         if not done:
             return None
-        return min(done, key=lambda r: r.total if r.by_pips else -r.total)
+        return min(done, key=lambda r: r.kind.rank(r.total))
 
     @property
     def worst(self) -> GameResult | None:
         done = [r for r in self.results if r.finished]
         if len(done) < 2:
             return None
-        return max(done, key=lambda r: r.total if r.by_pips else -r.total)
+        return max(done, key=lambda r: r.kind.rank(r.total))
 
     @property
     def pips_average(self) -> float | None:
         """Points per hand over the games scored by points only (tonight's mixed standings)."""
-        pips = [r for r in self.results if r.by_pips]
+        pips = [r for r in self.results if r.kind.scored_by_pips]
         return average(sum(r.points for r in pips), sum(r.hands for r in pips))
 
     def running_average(self) -> list[float]:
@@ -151,7 +152,7 @@ def period_start(period: str, at: datetime | None = None) -> str | None:
 
 def games_of_kind(kind: str) -> tuple[str, ...]:
     if kind == "any":
-        return (*POINTS_GAMES, "super-15")
+        return tuple(GAMES)
     return POINTS_GAMES if kind == "points" else (kind,)
 
 
@@ -184,13 +185,10 @@ def game_results(sheet: Sheet) -> list[GameResult]:
             if entry.tiles:       # only tiles entered one by one tell whether 0|0 was caught
                 tiles_hands += 1
                 double_blank += DOUBLE_BLANK in entry.tiles
-            if sheet.by_pips:
-                if entry.points is not None:
-                    hands += 1
-                    points += entry.points
-            elif hand.complete_for(sheet.players, by_pips=False):
+            score = sheet.kind.counted_score(hand, sheet.players, p.id)
+            if score is not None:
                 hands += 1
-                points += hand.round_winner(sheet.players) == p.id
+                points += score
         out.append(GameResult(
             sheet.id, p.person_id, p.printed_name, game, sheet.game["updated_at"], sheet.finished,
             p.id in winners, hands, points, totals[p.id], went_out, double_blank, tiles_hands,
@@ -209,7 +207,7 @@ def standings(db, results_: list[GameResult]) -> list[PlayerStats]:
 
 
 def _rank(stats: PlayerStats):
-    by_pips = all(r.by_pips for r in stats.results)
+    by_pips = all(r.kind.scored_by_pips for r in stats.results)
     avg = stats.average_per_hand
     # fewer points per hand is better with pips; more rounds won per round is better in Super 15
     avg_key = (avg if by_pips else -avg) if avg is not None else float("inf")
@@ -252,8 +250,8 @@ def head_to_head(db, results_: list[GameResult], first_id: int, second_id: int) 
         else:
             h2h.first_wins += a.won
             h2h.second_wins += b.won
-        a_better = a.total < b.total if a.by_pips else a.total > b.total
-        b_better = b.total < a.total if b.by_pips else b.total > a.total
+        a_better = a.kind.rank(a.total) < a.kind.rank(b.total)
+        b_better = b.kind.rank(b.total) < b.kind.rank(a.total)
         h2h.first_ahead += a_better
         h2h.second_ahead += b_better
     return h2h

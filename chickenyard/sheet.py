@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from referee.games import Game
 from referee.rulesets import RuleSet, rule_set
 from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
@@ -78,8 +79,6 @@ class Player:
 
 NOTHING = Entry()   # a player's cell before anything is entered
 
-TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
-
 
 @dataclass
 class HandRow:
@@ -96,45 +95,6 @@ class HandRow:
     def seated(self, players) -> list:
         """The players who play this hand (a late joiner from their hand on, one who left until theirs)."""
         return [p for p in players if p.plays(self.number)]
-
-    def complete_for(self, players, by_pips: bool = True) -> bool:
-        players = self.seated(players)
-        if not by_pips:
-            return self.round_winner(players) is not None or self.round_still_needs(players) == TIED
-        return all(self.entry(p.id).points is not None for p in players)
-
-    def round_still_needs(self, players) -> str | None:
-        """Super 15: what the sheet still needs to name the round's winner, in the table's words
-        (TIED when tiles and pips are all in and still level: the rulebook names no winner)."""
-        players = self.seated(players)
-        if self.round_winner(players) is not None:
-            return None
-        left = {p.id: self.entry(p.id).tiles_left for p in players}
-        if any(v is None for v in left.values()):
-            return "Mark who went out first or, if the round blocked, each player's tiles left."
-        fewest = [p for p in players if left[p.id] == min(left.values())]
-        missing = [p.name for p in fewest if self.entry(p.id).points is None]
-        if missing:
-            return (f"{' and '.join(p.name for p in fewest)} tie on tiles left: enter the pips of "
-                    f"{' and '.join(missing)} to settle it (the lowest pip total wins).")
-        return TIED
-
-    def round_winner(self, players) -> int | None:
-        """Super 15: the first player out; if blocked, the fewest tiles left, ties by the lowest pips."""
-        players = self.seated(players)
-        if self.went_out is not None:
-            return self.went_out
-        left = {p.id: self.entry(p.id).tiles_left for p in players}
-        if any(v is None for v in left.values()):
-            return None
-        fewest = [pid for pid, v in left.items() if v == min(left.values())]
-        if len(fewest) == 1:
-            return fewest[0]
-        pips = {pid: self.entry(pid).points for pid in fewest}
-        if any(v is None for v in pips.values()):
-            return None          # a tie on tiles: the pips settle it, once they are entered
-        lowest = [pid for pid, v in pips.items() if v == min(pips.values())]
-        return lowest[0] if len(lowest) == 1 else None
 
     def started(self) -> bool:
         return any(e.entered or e.tiles or e.went_out for e in self.entries.values())
@@ -166,26 +126,22 @@ class Sheet:
         return set_tiles(self.set_size)
 
     @property
-    def by_pips(self) -> bool:
-        return self.rules.scored_by_pips
+    def kind(self) -> Game:
+        """The game this sheet is of, from its rule set: its words and how it is scored."""
+        return self.rules.kind
 
     @property
     def unit(self) -> str:
-        return self.rules.unit
+        return self.kind.unit
 
     @cached_property
     def totals(self) -> dict[int, int]:
         """Pips left, summed; or, in Super 15, rounds won."""
         totals = {p.id: p.start_points for p in self.players}
         for hand in self.hands:
-            if not self.by_pips:
-                winner = hand.round_winner(self.players)
-                if winner in totals:
-                    totals[winner] += 1
-                continue
-            for pid, entry in hand.entries.items():
-                if entry.points is not None and pid in totals:
-                    totals[pid] += entry.points
+            for p, score in zip(self.players, self.scores(hand)):
+                if score is not None:
+                    totals[p.id] += score
         return totals
 
     @cached_property
@@ -201,14 +157,27 @@ class Sheet:
         totals = {pid: t for pid, t in self.totals.items() if self.player(pid).left_hand is None}
         if not totals:
             return []
-        best = min(totals.values()) if self.by_pips else max(totals.values())
-        if not self.by_pips and best == 0:
-            return []
-        return [pid for pid, total in totals.items() if total == best]
+        return self.kind.leaders(totals)
 
     @cached_property
     def finished(self) -> bool:
-        return bool(self.hands) and all(h.complete_for(self.players, self.by_pips) for h in self.hands)
+        return bool(self.hands) and all(self.complete(h) for h in self.hands)
+
+    def complete(self, hand: HandRow) -> bool:
+        """Whether the hand has all the sheet needs of it (its pips, or its round's winner)."""
+        return self.kind.hand_complete(hand, self.players)
+
+    def round_winner(self, hand: HandRow) -> int | None:
+        """Super 15: who won the round (None while not known, or when nobody did); other games: None."""
+        return self.kind.round_winner(hand, self.players)
+
+    def still_needs(self, hand: HandRow) -> str | None:
+        """What the sheet still needs to know of a started hand, in the table's words (None: nothing)."""
+        return self.kind.still_needs(hand, self.players)
+
+    def scores(self, hand: HandRow) -> list[int | None]:
+        """What each player scores in the hand, in seat order: pips, or 1 for the round's winner."""
+        return self.kind.hand_scores(hand, self.players)
 
     @property
     def winners(self) -> list[int]:
@@ -216,7 +185,7 @@ class Sheet:
 
     @cached_property
     def current_hand(self) -> HandRow | None:
-        return next((h for h in self.hands if not h.complete_for(self.players, self.by_pips)), None)
+        return next((h for h in self.hands if not self.complete(h)), None)
 
     @property
     def first_starter(self) -> int:
@@ -275,24 +244,12 @@ class Sheet:
         """The players still at the table."""
         return [p for p in self.players if p.left_hand is None]
 
-    def row_values(self, hand: HandRow) -> list[int | None]:
-        """A hand's row as paper keeps it: each player's points, or in Super 15 1 for the round's
-        winner and 0 for the others (None while not known)."""
-        if self.by_pips:
-            return [hand.entry(p.id).points for p in self.players]
-        winner = hand.round_winner(self.players)
-        return [None if winner is None else int(p.id == winner) for p in self.players]
-
     def with_running_totals(self) -> "Sheet":
         running = {p.id: p.start_points for p in self.players}
         for hand in self.hands:
-            winner = None if self.by_pips else hand.round_winner(self.players)
-            for p in self.players:
-                entry = hand.entry(p.id)
-                if self.by_pips and entry.points is not None:
-                    running[p.id] += entry.points
-                elif not self.by_pips and winner == p.id:
-                    running[p.id] += 1
+            for p, score in zip(self.players, self.scores(hand)):
+                if score is not None:
+                    running[p.id] += score
                 hand.running[p.id] = running[p.id]
         return self
 

@@ -96,17 +96,13 @@ def sheet_view(sheet: Sheet, warnings: dict | None = None, can_undo: bool = Fals
     rows = []
     needs = []
     for hand in sheet.hands:
-        if sheet.by_pips:
-            cells = _pip_cells(hand, players)
-        else:
-            cells = _round_cells(hand, players)
-            if hand.started():
-                still = hand.round_still_needs(players)
-                if still:
-                    needs.append((hand.number, still))
+        cells = (_round_cells if sheet.kind.counts_tiles_left else _pip_cells)(sheet, hand)
+        still = sheet.still_needs(hand) if hand.started() else None
+        if still:
+            needs.append((hand.number, still))
         cells = tuple(cell if p.plays(hand.number) else _absent(p, hand.number) for p, cell in zip(players, cells))
         rows.append(Row(hand.number, hand.double, current is not None and hand.number == current.number,
-                        hand.complete_for(players, sheet.by_pips), cells))
+                        sheet.complete(hand), cells))
     totals, leaders = sheet.totals, set(sheet.leaders)
     return SheetView(sheet, warnings or {}, can_undo, tuple(rows),
                      tuple(Total(p, totals[p.id], p.id in leaders) for p in players), _winner_line(sheet), tuple(needs))
@@ -122,10 +118,10 @@ def _absent(player: Player, number: int) -> Cell:
     return Cell(absent="not yet at the table")
 
 
-def _pip_cells(hand, players) -> tuple[Cell, ...]:
+def _pip_cells(sheet: Sheet, hand) -> tuple[Cell, ...]:
     started = hand.started()
     cells = []
-    for p in players:
+    for p in sheet.players:
         e = hand.entry(p.id)
         note = str(hand.running[p.id]) if started and e.entered else ""
         if e.went_out:
@@ -137,10 +133,10 @@ def _pip_cells(hand, players) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
-def _round_cells(hand, players) -> tuple[Cell, ...]:
-    winner = hand.round_winner(players)
+def _round_cells(sheet: Sheet, hand) -> tuple[Cell, ...]:
+    winner = sheet.round_winner(hand)
     cells = []
-    for p in players:
+    for p in sheet.players:
         e = hand.entry(p.id)
         if winner == p.id:
             cells.append(Cell("won", "won the round"))

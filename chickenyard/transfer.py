@@ -44,8 +44,8 @@ def export_document(sheet: Sheet) -> dict:
                 item["tiles_left"] = e.tiles_left       # Super 15: what settles a blocked round
             entries.append(item)
         row = {"number": hand.number, "double": hand.double, "entries": entries}
-        if not sheet.by_pips:
-            winner = hand.round_winner(sheet.players)
+        if sheet.kind.counts_tiles_left:
+            winner = sheet.round_winner(hand)
             row["winner"] = names[winner] if winner is not None else None
         hands.append(row)
     totals = sheet.totals
@@ -69,14 +69,13 @@ def export_csv(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     # Super 15 keeps no points: a round's row marks its winner, and the totals are rounds won
-    unit, total = ("hand", "total") if sheet.by_pips else ("round", "rounds won")
-    writer.writerow([unit, "double"] + [spreadsheet_safe(p.printed_name) for p in sheet.players])
+    kind = sheet.kind
+    writer.writerow([kind.unit, "double"] + [spreadsheet_safe(p.printed_name) for p in sheet.players])
     for hand in sheet.hands:
-        values = sheet.row_values(hand)
         writer.writerow([hand.number, double_label(hand.double)] +
-                        ["" if v is None else v if sheet.by_pips else ("won" if v else "") for v in values])
+                        [kind.score_text(v, won="won") for v in sheet.scores(hand)])
     totals = sheet.totals
-    writer.writerow([total, ""] + [totals[p.id] for p in sheet.players])
+    writer.writerow([kind.totals_name, ""] + [totals[p.id] for p in sheet.players])
     return out.getvalue()
 
 
@@ -216,7 +215,7 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
         problems.append('"seats" must be a list with one object per name in "players", in the same order.')
         return None
     hands = len(doubles) if doubles else None
-    unit = rules.unit if rules is not None else "hand"
+    unit = rules.kind.unit if rules is not None else "hand"
     seats, ok = [], True
     for seat, (item, name) in enumerate(zip(items, names), start=1):
         where = f'"seats", {quote(name)}'
@@ -227,7 +226,7 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
             continue
         joined, joined_ok = _count(item, "from_hand", 1, 1, hands, where, problems)
         left, left_ok = _count(item, "left_after_hand", None, joined if joined_ok else 1, hands, where, problems)
-        by_pips = rules is not None and rules.scored_by_pips
+        by_pips = rules is not None and rules.kind.scored_by_pips
         most = most_points(rules, set_size) * hands if by_pips and hands else None
         points, points_ok = _count(item, "start_points", 0, 0, most, where, problems)
         if points_ok and points and rules is not None and not by_pips:
@@ -265,7 +264,7 @@ def _seating(seats: list[Player], with_seats: bool, rules, set_size, doubles, pr
             for number, seated in zip(numbers, at_table):
                 if not low <= len(seated) <= high:
                     problems.append(f'"seats": the {rules.title} rules with a double-{set_size} set seat {low} to '
-                                    f'{high} players, but {rules.unit} {number} would have {len(seated)}.')
+                                    f'{high} players, but {rules.kind.unit} {number} would have {len(seated)}.')
                     break
     if any(len({p.name.casefold() for p in seated}) != len(seated) for seated in at_table):
         problems.append('"players": two players have the same name.')
@@ -275,7 +274,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
     if not isinstance(hands, list):
         problems.append('"hands" must be a list.')
         return
-    unit = result.rules.unit
+    unit = result.rules.kind.unit
     if len(hands) > len(result.hand_doubles):
         problems.append(f'"hands": this game has {len(result.hand_doubles)} {unit}s, the document {len(hands)}.')
         hands = hands[:len(result.hand_doubles)]        # the entries of those it has are checked still
@@ -318,8 +317,8 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
         if not isinstance(item.get("player"), str) or item["player"] not in seats:
             named = item.get("player")
             if named in away:
-                problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.unit} "
-                                f"({_span(away[named], rules.unit)}, by \"seats\").")
+                problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.kind.unit} "
+                                f"({_span(away[named], rules.kind.unit)}, by \"seats\").")
             else:
                 problems.append(f"{where}, entry {number}: " + (f"{quote(named)} is not a player of this game."
                                 if isinstance(named, str) else "it does not name a player of this game."))

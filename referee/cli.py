@@ -95,8 +95,8 @@ def _hands(args):
         return json.dumps({"preset": rules.preset, "set": args.set_size, "hands": full,
                            "long_game": long_game, "source": rules["hands"].source,
                            "rule": rules["hands"].quote})
-    name = f"{rules.title} Chickenfoot" if rules.game == "chickenfoot" else rules.title
-    unit = rules.unit
+    name = f"{rules.title} {rules.kind.name}" if rules.kind.named_by_rule_set else rules.title
+    unit = rules.kind.unit
 
     def label(d: int) -> str:
         return f"{d}|{d}" if d >= 0 else "any double"

@@ -4,9 +4,6 @@ from __future__ import annotations
 from .actions import ImpossibleRequest
 
 Refusal = ImpossibleRequest     # the CLI exits 2 with its one line
-# each game's own words: Chickenfoot's "chicken yard", the rulebook's "bone pile" and "engine tile"
-PILE = {"chickenfoot": "chicken yard", "mexican-train": "bone pile", "super-15": "bone pile"}
-CENTRE = {"chickenfoot": "starting double", "mexican-train": "engine double", "super-15": "starter double"}
 
 
 def draw_count(rules, set_size: int, players: int) -> dict:
@@ -26,4 +23,4 @@ def draw_count(rules, set_size: int, players: int) -> dict:
             "stated": rule.stated, "preset": rules.preset, "set": set_size, "players": players,
             "source": rule.source, "rule": rule.quote, "how": rule.how, "house": rule.house,
             "starting_double_in_centre": rules["starting_double"].value == "centre", "suggested": suggested,
-            "game": rules.game, "pile": PILE[rules.game], "centre_double": CENTRE[rules.game]}
+            "game": rules.game, "pile": rules.kind.bone_pile, "centre_double": rules.kind.centre_double}

@@ -54,7 +54,7 @@ def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Seq
     for e in entries:
         findings += _tiles(rules, set_size, starting_double, e, holder)
         findings += _points(rules, set_size, e)
-        if not rules.scored_by_pips:
+        if rules.kind.counts_tiles_left:
             findings += _tiles_left(rules, set_size, e)
     findings += _total_possible(rules, set_size, starting_double, entries)
     return findings

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
-from .draw import CENTRE, PILE
 from .hand import Hand
 from .rulesets import RuleSet, rule_set
 from .tiles import BadTile, Tile, set_tiles
@@ -131,7 +130,7 @@ def _check_deal(rules: RuleSet, set_size: int, hands: list, yard: list, centre: 
     pile, and a double set in the centre before the deal (`centre`: Chickenfoot's where the rule set
     says so, Mexican Train's engine) hold the whole set, each tile once; and each player drew the rule
     set's count for the number of players (or the table's house rule)."""
-    pile, title = PILE[rules.game], rules.title
+    pile, title = rules.kind.bone_pile, rules.title
     dealt = [t for h in hands for t in h] + yard
     if centre is not None and centre in dealt:
         rule = rules["starting_double"]
@@ -145,7 +144,7 @@ def _check_deal(rules: RuleSet, set_size: int, hands: list, yard: list, centre: 
         said = [f"{', '.join(map(str, twice))} twice"] if twice else []
         said += [f"{', '.join(map(str, missing))} missing"] if missing else []
         said += [f"{', '.join(map(str, stray))} not in the set"] if stray else []
-        held = f"the deal{f', the {CENTRE[rules.game]} in the centre' if centre is not None else ''} and the {pile}"
+        held = f"the deal{f', the {rules.kind.centre_double} in the centre' if centre is not None else ''} and the {pile}"
         raise BadRecord(f"{held} hold the whole double-{set_size} set, each tile once, as the {title} rules "
                         f"deal it ({rules.source}): " + "; ".join(said))
     try:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .actions import ImpossibleRequest
+from .games import GAMES as KINDS, Game
 from .presets import CLASSIC, GAMES, LABELS, PRESETS
 from .tiles import Tile, tile_count
 
@@ -99,9 +100,9 @@ class RuleSet:
     game: str = "chickenfoot"
 
     @property
-    def scored_by_pips(self) -> bool:
-        """Super 15 keeps no points: the sheet tallies who won each round."""
-        return self.game != "super-15"
+    def kind(self) -> Game:
+        """The game these rules are of: its words and how it is scored."""
+        return KINDS[self.game]
 
     def __getitem__(self, key: str) -> Rule:
         return self.rules[key]
@@ -125,11 +126,6 @@ class RuleSet:
     def ending_on_double_points(self) -> int:
         """What going out on a double scores (the encyclopedia's 50); games without the rule: 0."""
         return self.rules["ending_on_double"].value if "ending_on_double" in self.rules else 0
-
-    @property
-    def unit(self) -> str:
-        """What the table calls one deal: a hand of Chickenfoot, a round of the rulebook's games."""
-        return "hand" if self.game == "chickenfoot" else "round"
 
     @property
     def hub_plays(self) -> int:

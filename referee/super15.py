@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import IllegalAction
+from .games import Super15
 from .rounds import Outcome, Round
 from .presets import PRESETS
 from .rulesets import Rule, rule_set
@@ -261,12 +262,9 @@ class Super15Round(Round):
                              tuple(sum(t.pips for t in h) for h in self.hands), self.turn)
 
     def _finish_blocked(self) -> None:
-        counts = [(len(h), sum(t.pips for t in h), i) for i, h in enumerate(self.hands)]
-        best = min(counts)
-        tied = [c for c in counts if c[:2] == best[:2]]
-        winner = best[2] if len(tied) == 1 else None
+        left = {i: (len(h), sum(t.pips for t in h)) for i, h in enumerate(self.hands)}
         self.ended = Outcome("blocked", "blocked: the fewest tiles wins, ties by the lowest pips",
-                             tuple(c[1] for c in counts), winner)
+                             tuple(pips for _, pips in left.values()), Super15.blocked_winner(left))
 
     def _why_not(self, action) -> IllegalAction:
         if isinstance(action, Place):

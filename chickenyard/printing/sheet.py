@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from referee.draw import Refusal, draw_count
+from referee.games import Game
 from referee.presets import GAMES
 from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
@@ -34,9 +35,9 @@ class PrintSheet:
         return len(self.names)
 
     @property
-    def by_pips(self) -> bool:
-        """Super 15 has no points: a sheet of rounds, with the winner of each ticked."""
-        return self.rules.scored_by_pips
+    def kind(self) -> Game:
+        """The game printed: Super 15 has no points, a sheet of rounds with the winner of each ticked."""
+        return self.rules.kind
 
     def plays(self, player: int, number: int) -> bool:
         """Whether the player (an index) sat at the table for that hand."""
@@ -122,7 +123,7 @@ def read_blank_form(args) -> BlankForm:
 def filled_sheet(sheet: Sheet, paper: str, orientation: str) -> PrintSheet:
     doubles = [h.double for h in sheet.hands]
     page = layout(paper, orientation, doubles, len(sheet.players))
-    scores = {h.number: sheet.row_values(h) for h in sheet.hands}
+    scores = {h.number: sheet.scores(h) for h in sheet.hands}
     winners = sheet.printed_names(sheet.winners)
     return PrintSheet(sheet.rules, sheet.set_size, [p.printed_name for p in sheet.players], doubles, page, scores,
                       winners, sheet.finished, (sheet.game.get("finished_at") or sheet.game["created_at"])[:10]

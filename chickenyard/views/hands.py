@@ -135,8 +135,8 @@ def save(game_id: int, number: int):
             flash(f"{sheet.unit.capitalize()} {number}: the scores typed so far are saved.")
         url = url_for("photos.upload_form", game_id=game_id, number=number, player_id=photo_for)
         return redirect_to(url)
-    state = "complete" if saved.complete_for(sheet.players, sheet.by_pips) else "saved, not complete yet"
-    needs = None if sheet.by_pips else saved.round_still_needs(sheet.players)
+    state = "complete" if sheet.complete(saved) else "saved, not complete yet"
+    needs = sheet.still_needs(saved)
     if needs:
         state += f": {needs.rstrip('.')}"
     unit = sheet.unit.capitalize()

@@ -110,9 +110,8 @@ def confirm(game_id: int, photo_id: int):
                 errors["form"] = str(problem)
                 return _review(sheet_for(game_id), row, typed, errors, 503)
             else:
-                points = entries[player.id].points
-                unit = "points" if sheet.by_pips else "pips"
-                flash(f"Saved: {player.name}'s {len(tiles)} tiles from the photo, {points} {unit}, "
+                points, words = entries[player.id].points, sheet.kind.hand_score_words
+                flash(f"Saved: {player.name}'s {len(tiles)} tiles from the photo, {points} {words}, "
                       f"in {sheet.unit} {hand.number}.")
                 return see_other(url_for("hands.hand", game_id=game_id, number=hand.number,
                                          _anchor=f"player-{player.id}"))

@@ -1,0 +1,214 @@
+"""The games Chickenyard keeps a sheet for: one object per game, holding its words and how it is scored.
+
+A rule set names its game (`RuleSet.game`, from the preset's data); `GAMES[rules.game]`, which is
+`rules.kind`, is that game's object, so nothing else asks which game it is (python-chess's variant
+registry is the model). Chickenfoot and Mexican Train count each player's pips left and the lowest
+total wins; Super 15 keeps no points: each round has a winner, and the most rounds won wins.
+
+The scoring methods read a hand of the score sheet: anything with `entry(player_id)` (its
+`points` and `tiles_left`), `went_out` (the player who went out first, or None) and
+`seated(players)` (the players who play it). A player is anything with an `id`.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+from .presets import GAMES as NAMES
+
+
+class Game:
+    """A game scored by the pips left in each hand: each player's pips count against them."""
+
+    key = ""
+    unit = "round"                     # one deal, as the table calls it
+    bone_pile = "bone pile"            # where the tiles not dealt wait, in the rule sources' words
+    centre_double = "starting double"  # the double a deal is built on
+    scored_by_pips = True
+    named_by_rule_set = False          # several rule sets of the game: a sheet is named by its own
+    counts_tiles_left = False          # the hand form asks each player's tiles left
+    total_label = "Total"              # the sheet's totals row
+    totals_name = "total"              # the totals row of a printed sheet or a spreadsheet
+    subtotal_label = "Subtotal 1–"     # a printed sheet's row after some hands: "Subtotal 1–8"
+    score_words = "points"             # what a game's total counts
+    hand_score_words = "points"        # what the tiles left in one hand make
+    winning_rule = "lowest total"
+    points_label = "Total left in hand"  # the hand form's field of a player's pips
+
+    def how_to_enter(self, rules) -> str:
+        """The hand form's first words."""
+        return (f"For each player, type the total left in hand, or tap the leftover tiles and Chickenyard "
+                f"adds them up (0|0 counts {rules.double_blank_points}). Leave a player empty to finish later.")
+
+    def how_to_score(self, rules) -> str:
+        """A printed sheet's words on scoring it."""
+        return f"0|0 left in hand counts {rules.double_blank_points}. Lowest total wins."
+
+    @property
+    def name(self) -> str:
+        return NAMES[self.key]
+
+    @property
+    def units(self) -> str:
+        return self.unit + "s"
+
+    def rule_label(self, rule) -> str:
+        """A rule's name in this game's words: its deals and its bone pile."""
+        words = {"hands": f"{self.units.capitalize()} in a game",
+                 "empty_yard": f"{self.bone_pile.capitalize()} empty and unable to play",
+                 "hand_ends": f"The {self.unit} ends"}
+        return words.get(rule.key, rule.label)
+
+    def round_winner(self, hand, players) -> Hashable | None:
+        """A game of pips has no winner of a hand: each hand's pips count, blocked or not."""
+        return None
+
+    def still_needs(self, hand, players) -> str | None:
+        """What the sheet still needs to know of a started hand: a game of pips shows each cell
+        empty until it is entered, and needs no words for it."""
+        return None
+
+    def hand_scores(self, hand, players) -> list[int | None]:
+        """What each player scores in the hand, in the players' order (None: not known yet)."""
+        return [hand.entry(p.id).points for p in players]
+
+    def counted_score(self, hand, players, player_id) -> int | None:
+        """What the player scores in the hand for their season's figures; None while it does not
+        count yet (their pips not entered)."""
+        return hand.entry(player_id).points
+
+    def hand_complete(self, hand, players) -> bool:
+        return all(hand.entry(p.id).points is not None for p in hand.seated(players))
+
+    def score_text(self, score: int | None, won: str) -> str | int:
+        """A hand's score as a printed sheet or a spreadsheet writes it (`won`: the mark of a round won)."""
+        return "" if score is None else score
+
+    def rank(self, total: int) -> int:
+        """Orders totals best first: the lowest total is the best."""
+        return total
+
+    def leaders(self, totals: Mapping[Hashable, int]) -> list:
+        """The players with the best total (none before anyone has a score that counts)."""
+        if not totals:
+            return []
+        best = min(self.rank(t) for t in totals.values())
+        return [pid for pid, total in totals.items() if self.rank(total) == best]
+
+
+class Chickenfoot(Game):
+    key = "chickenfoot"
+    unit = "hand"
+    bone_pile = "chicken yard"         # the classic, set-insert and family rules' word
+    named_by_rule_set = True
+
+
+class MexicanTrain(Game):
+    key = "mexican-train"
+    centre_double = "engine double"
+
+
+TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
+
+
+class Super15(Game):
+    """Super 15 keeps no points: the first player out wins the round; a blocked round goes to the
+    fewest tiles left, and a tie on tiles to the lowest pip total."""
+
+    key = "super-15"
+    centre_double = "starter double"
+    scored_by_pips = False
+    counts_tiles_left = True
+    total_label = "Won"
+    totals_name = "rounds won"
+    subtotal_label = "Won in 1–"
+    score_words = "rounds won"
+    hand_score_words = "pips"
+    winning_rule = "most rounds won"
+    points_label = "Pips left (settles a tie on tiles)"
+
+    def how_to_enter(self, rules) -> str:
+        return ("Mark who went out first: they win the round. If the round blocked, give each player's tiles "
+                "left (or tap them); the fewest tiles wins, and the pips left settle a tie.")
+
+    def how_to_score(self, rules) -> str:
+        return ("No points: tick the winner of each round, the first player out of tiles; if the round blocks, "
+                "the fewest tiles left, then the lowest pips. Most rounds won wins.")
+
+    @staticmethod
+    def blocked_winner(left: Mapping[Hashable, tuple[int | None, int | None]]) -> Hashable | None:
+        """Who wins a blocked round, from each player's (tiles left, pips left): "the winner is the one
+        with the fewest dominoes left. (In case one or more tie for the fewest dominoes left, the lowest
+        point-total amongst these players is the winner.)" None while a count it needs is not known,
+        or when tiles and pips are both level: the rulebook names no winner then."""
+        tiles = {pid: count for pid, (count, _) in left.items()}
+        if not tiles or any(count is None for count in tiles.values()):
+            return None
+        fewest = [pid for pid, count in tiles.items() if count == min(tiles.values())]
+        if len(fewest) == 1:
+            return fewest[0]
+        pips = {pid: left[pid][1] for pid in fewest}
+        if any(p is None for p in pips.values()):
+            return None          # a tie on tiles: the pips settle it, once they are known
+        lowest = [pid for pid, p in pips.items() if p == min(pips.values())]
+        return lowest[0] if len(lowest) == 1 else None
+
+    def round_winner(self, hand, players) -> Hashable | None:
+        """The first player out; if the round blocked, see `blocked_winner`."""
+        if hand.went_out is not None:
+            return hand.went_out
+        return self.blocked_winner(self._left(hand, players))
+
+    def hand_complete(self, hand, players) -> bool:
+        """Its winner is known, or tiles and pips are all in and level (nobody wins it)."""
+        if hand.went_out is not None:
+            return True
+        left = self._left(hand, players)
+        if not left or any(count is None for count, _ in left.values()):
+            return False
+        fewest = min(count for count, _ in left.values())
+        tied = [pips for count, pips in left.values() if count == fewest]
+        return len(tied) == 1 or None not in tied
+
+    @staticmethod
+    def _left(hand, players) -> dict:
+        return {p.id: (hand.entry(p.id).tiles_left, hand.entry(p.id).points) for p in hand.seated(players)}
+
+    def still_needs(self, hand, players) -> str | None:
+        """What the sheet still needs to name the round's winner, in the table's words (TIED when
+        tiles and pips are all in and still level: the rulebook names no winner)."""
+        players = hand.seated(players)
+        if self.round_winner(hand, players) is not None:
+            return None
+        left = {p.id: hand.entry(p.id).tiles_left for p in players}
+        if any(v is None for v in left.values()):
+            return "Mark who went out first or, if the round blocked, each player's tiles left."
+        fewest = [p for p in players if left[p.id] == min(left.values())]
+        missing = [p.name for p in fewest if hand.entry(p.id).points is None]
+        if missing:
+            return (f"{' and '.join(p.name for p in fewest)} tie on tiles left: enter the pips of "
+                    f"{' and '.join(missing)} to settle it (the lowest pip total wins).")
+        return TIED
+
+    def hand_scores(self, hand, players) -> list[int | None]:
+        """1 for the round's winner and 0 for the others, once the winner is known."""
+        winner = self.round_winner(hand, players)
+        return [None if winner is None else int(p.id == winner) for p in players]
+
+    def score_text(self, score: int | None, won: str) -> str:
+        return won if score else ""
+
+    def counted_score(self, hand, players, player_id) -> int | None:
+        """1 for a round won, 0 for one played and not won (a tied round too); None while the round is
+        not complete."""
+        if not self.hand_complete(hand, players):
+            return None
+        return int(self.round_winner(hand, players) == player_id)
+
+    def rank(self, total: int) -> int:
+        return -total                    # the most rounds won is the best
+
+    def leaders(self, totals: Mapping[Hashable, int]) -> list:
+        return super().leaders(totals) if any(totals.values()) else []
+
+
+GAMES: dict[str, Game] = {game.key: game for game in (Chickenfoot(), MexicanTrain(), Super15())}

@@ -1,0 +1,34 @@
+"""One object per game, chosen by the rule set's game: its words, and who wins a blocked round."""
+from __future__ import annotations
+
+import pytest
+
+from referee.games import GAMES, Super15
+from referee.presets import GAMES as NAMES
+from referee.rulesets import GAME_PRESETS, rule_set
+
+
+def test_every_rule_set_finds_its_game_and_every_game_is_named():
+    assert set(GAMES) == set(NAMES)
+    for game, presets in GAME_PRESETS.items():
+        for preset in presets:
+            assert rule_set(preset).kind is GAMES[game]
+
+
+def test_each_game_speaks_of_its_own_deals_and_bone_pile():
+    words = {key: (g.unit, g.bone_pile, g.centre_double, g.scored_by_pips) for key, g in GAMES.items()}
+    assert words == {"chickenfoot": ("hand", "chicken yard", "starting double", True),
+                     "mexican-train": ("round", "bone pile", "engine double", True),
+                     "super-15": ("round", "bone pile", "starter double", False)}
+
+
+@pytest.mark.parametrize("left, winner", [
+    ({"Ann": (2, 9), "Bo": (3, 1)}, "Ann"),                      # the fewest tiles, whatever the pips
+    ({"Ann": (2, 9), "Bo": (2, 4), "Cy": (5, 0)}, "Bo"),         # a tie on tiles: the lowest pips
+    ({"Ann": (2, 4), "Bo": (2, 4)}, None),                       # level on both: the rulebook names no winner
+    ({"Ann": (2, None), "Bo": (2, 4)}, None),                    # a tie waiting for pips
+    ({"Ann": (None, 3), "Bo": (2, 4)}, None),                    # a count not in yet
+    ({"Ann": (1, None), "Bo": (2, 4)}, "Ann"),                   # no tie: the pips are not needed
+])
+def test_who_wins_a_blocked_super_15_round(left, winner):
+    assert Super15.blocked_winner(left) == winner
