@@ -47,7 +47,7 @@ class Total:
 class SheetView:
     sheet: Sheet
     warnings: dict[int, list[Finding]]   # hand number -> the warnings not dismissed
-    can_undo: bool
+    undo_hand: int | None       # the hand "Undo last change" takes back (not a player who joined)
     rows: tuple[Row, ...]
     totals: tuple[Total, ...]
     winner_line: str | None     # "Winner: Ann with 42" once the game is finished
@@ -83,14 +83,14 @@ class ViewCache:
 
 
 def build_view(db, game_id: int) -> SheetView:
-    from .store import can_undo
+    from .store import undo_takes_back
     from .warnings import sheet_warnings
     with snapshot(db):          # the warnings and the undo button match the sheet read
         sheet = load_sheet(db, game_id)
-        return sheet_view(sheet, sheet_warnings(db, sheet), can_undo(db, game_id))
+        return sheet_view(sheet, sheet_warnings(db, sheet), undo_takes_back(db, game_id))
 
 
-def sheet_view(sheet: Sheet, warnings: dict | None = None, can_undo: bool = False) -> SheetView:
+def sheet_view(sheet: Sheet, warnings: dict | None = None, undo_hand: int | None = None) -> SheetView:
     players = sheet.players
     current = sheet.current_hand
     rows = []
@@ -104,7 +104,7 @@ def sheet_view(sheet: Sheet, warnings: dict | None = None, can_undo: bool = Fals
         rows.append(Row(hand.number, hand.double, current is not None and hand.number == current.number,
                         sheet.complete(hand), cells))
     totals, leaders = sheet.totals, set(sheet.leaders)
-    return SheetView(sheet, warnings or {}, can_undo, tuple(rows),
+    return SheetView(sheet, warnings or {}, undo_hand, tuple(rows),
                      tuple(Total(p, totals[p.id], p.id in leaders) for p in players), _winner_line(sheet), tuple(needs))
 
 

@@ -100,9 +100,12 @@ def history(db, game_id: int) -> list[dict]:
         "where c.game_id = ? order by c.id desc", [game_id]))
 
 
-def can_undo(db, game_id: int) -> bool:
-    return db.execute("select 1 from changes where game_id = ? and what = 'entry' and "
-                      "undone_by is null and undoes is null limit 1", [game_id]).fetchone() is not None
+def undo_takes_back(db, game_id: int) -> int | None:
+    """The hand whose last save "Undo last change" would take back (None: nothing to undo)."""
+    row = db.execute("select h.number from changes c join hands h on h.id = c.hand_id where c.game_id = ? "
+                     "and c.what = 'entry' and c.undone_by is null and c.undoes is null "
+                     "order by c.action desc limit 1", [game_id]).fetchone()
+    return None if row is None else row[0]
 
 
 def _hand_row(db, game_id: int, number: int) -> dict:
