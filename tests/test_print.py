@@ -165,7 +165,8 @@ def test_a_late_player_prints_with_their_starting_total_and_a_leaver_with_no_box
     page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
     rows = re.findall(r'<tr class="hand">(.*?)</tr>', page, re.S)
     cells = lambda row: re.findall(r'<td class="box( away)?"[^>]*>(.*?)</td>', row)
-    assert cells(rows[0]) == [("", "12"), ("", "30"), ("", "0"), (" away", "–")]     # Di not yet there
+    # Di not yet there: the box says what Di starts at
+    assert cells(rows[0]) == [("", "12"), ("", "30"), ("", "0"), (" away", '<span class="start">starts at 30</span>')]
     assert cells(rows[1]) == [("", "4"), (" away", "–"), ("", "0"), ("", "2")]       # Bo gone
     total = re.findall(r'<tr class="total">(.*?)</tr>', page, re.S)[0]
     # the same totals as the sheet: Di's 2 on top of the 30 they started at

@@ -46,6 +46,13 @@ class PrintSheet:
         joined, _, left = self.seats[player]
         return joined <= number and (left is None or number <= left)
 
+    def starts_after(self, player: int, number: int) -> int | None:
+        """A late player's starting total, written in the box of the hand before they sat down."""
+        if not self.seats:
+            return None
+        joined, start, _ = self.seats[player]
+        return start if start and number == joined - 1 else None
+
     def running(self, upto: int) -> list[int | None]:
         """Totals of hands 1..upto per player, of the hands entered so far (blank when none is), with a
         late player's starting total once they sit down, as on the sheet."""
