@@ -61,7 +61,7 @@ def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, 
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     small = cv2.resize(image, size, interpolation=interp)
     pad_h, pad_w = -size[1] % STRIDE, -size[0] % STRIDE
-    fill = [float(v) for v in np.median(small.reshape(-1, 3), axis=0)]
+    fill = [float(v) for v in np.median(small[::4, ::4].reshape(-1, 3), axis=0)]   # the table's colour, about
     padded = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT, value=fill)
     return padded, scale
 
