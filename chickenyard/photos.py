@@ -15,7 +15,7 @@ from referee.tiles import Tile
 from sqlite_utils.db import NotFoundError
 
 from .clock import now
-from .db import storage_problem, transaction
+from .db import get_row, storage_problem, transaction
 from .limits import Busy, photo_counting
 
 
@@ -90,7 +90,7 @@ def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found:
 
 def get_photo(db, game_id: int, photo_id: int) -> dict:
     """A photo of this game (NotFoundError when the game has no such photo)."""
-    row = db["photos"].get(photo_id)
+    row = get_row(db, "photos", photo_id)
     if row["game_id"] != game_id:
         raise NotFoundError(photo_id)
     row["found"] = json.loads(row["found"])

@@ -15,7 +15,7 @@ from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
 from sqlite_utils.db import NotFoundError
 
-from .db import snapshot
+from .db import get_row, snapshot
 
 
 @dataclass(frozen=True)
@@ -262,7 +262,7 @@ def load_sheet(db, game_id: int) -> Sheet:
 
 
 def _read_sheet(db, game_id: int) -> Sheet:
-    game = db["games"].get(game_id)
+    game = get_row(db, "games", game_id)
     house = json.loads(game["house_rules"] or "{}")
     rules = rule_set(game["preset"], house)
     players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"],

@@ -10,7 +10,7 @@ import json
 from referee.castle_rock import CastleRock
 
 from .clock import now
-from .db import transaction
+from .db import get_row, transaction
 
 
 def start_solitaire(db, mode: str, state: CastleRock) -> int:
@@ -22,7 +22,7 @@ def start_solitaire(db, mode: str, state: CastleRock) -> int:
 
 def load_solitaire(db, game_id: int) -> tuple[dict, CastleRock]:
     """The game's row and its position (NotFoundError when there is no such game)."""
-    row = db["solitaire"].get(game_id)
+    row = get_row(db, "solitaire", game_id)
     return row, CastleRock.from_json(json.loads(row["state"]))
 
 

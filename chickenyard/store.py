@@ -14,7 +14,7 @@ from referee.rulesets import RuleSet
 from sqlite_utils.db import NotFoundError
 
 from .clock import now
-from .db import transaction
+from .db import get_row, transaction
 from .people import person_for
 from .sheet import Entry, Sheet
 
@@ -154,7 +154,7 @@ def game_with_key(db, key: str) -> int:
 
 def access_row(db, game_id: int) -> dict:
     """What access and the live poll need of a game: one primary-key read (NotFoundError if none)."""
-    return db["games"].get(game_id)
+    return get_row(db, "games", game_id)
 
 
 def new_key() -> str:
