@@ -5,20 +5,22 @@ shrunk to `CORE` about its centre). Cores of touching tiles stay apart, so each 
 one tile: its rotated rectangle, grown back by 1 / `CORE`, gives the tile's four corners.
 Where the finder saw a run of touching tiles as one rectangular face, the run is also
 cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that reads.
-It learnt tiles from 9 to 130 pixels wide, so it looks at the photo twice: at
-`FINE` pixels on the long side for small tiles, and at `COARSE` for a tile that fills
-much of the photo.
+It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `FINE` pixels on
+the long side, and again at `COARSE` where a tile fills much of the photo, and at
+`FINEST` where tiles are so small that their faces run round at the fine look.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from .model import network
 
-FINE, COARSE = 384, 192     # the finder's two looks: pixels on the photo's long side
+FINE, COARSE = 384, 192     # the finder's looks: pixels on the photo's long side
+FINEST = 768                # ... and a closer look at small tiles
+FINE_NARROWEST = 40         # input pixels: a tile narrower than this is the finest look's
 FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse look's
 COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 STRIDE = 16                 # the finder's input must be a multiple of this
@@ -51,12 +53,15 @@ class TileRegion:
     # how well the tile's centre lies on the finder's core and its edges off it: a cut that
     # parts tiles where they meet fits better than one across their middles
     fit: float = 0.0
+    # where the fine look saw small tiles, the closer look's tiles are found too: the face
+    # piece both looks' tiles lie on and the look; the pipeline keeps the look that reads more
+    contest: tuple | None = None
 
 
-def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
-    """The photo scaled to the finder's size and padded to its stride, and the scale."""
+def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
+    """The photo scaled to the finder's size (or by `scale`) and padded to its stride, and the scale."""
     h, w = image.shape[:2]
-    scale = long_side / max(h, w)
+    scale = scale or long_side / max(h, w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     small = cv2.resize(image, size, interpolation=interp)
@@ -66,23 +71,48 @@ def finder_input(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, 
     return padded, scale
 
 
-def finder_maps(image: np.ndarray, long_side: int = FINE) -> tuple[np.ndarray, float]:
+def finder_maps(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
     """The finder's face and core maps (2 x h x w) and the scale from the photo's pixels to
     the maps' (the maps are half the finder's input)."""
-    padded, scale = finder_input(image, long_side)
+    padded, scale = finder_input(image, long_side, scale)
     return network("finder").run(padded[None])[0], scale / 2
 
 
-def find_tiles(image: np.ndarray) -> list[TileRegion]:
-    """Each face-up tile's corners in the photo, from the finder's two looks. A small photo
+@dataclass
+class Sighting:
+    """What the finder's looks saw: the tiles, and the faces of the fine look that hold the
+    cores of tiles too small for it (numbered from 1, 0 elsewhere; None where there are none),
+    on which a closer look may be taken (`closer_look`)."""
+    regions: list[TileRegion]
+    small: np.ndarray | None = None
+    to_map: float = 1.0            # photo pixels to the fine look's map
+    small_cores: list = ()         # (face, centre in the photo's pixels) of each small tile's core
+
+    def piece(self, region: TileRegion) -> int:
+        """The small face the region's centre lies on, or 0."""
+        if self.small is None:
+            return 0
+        x, y = (region.corners.mean(axis=0) * self.to_map).astype(int)
+        return int(self.small[min(max(y, 0), self.small.shape[0] - 1), min(max(x, 0), self.small.shape[1] - 1)])
+
+
+def find_tiles(image: np.ndarray) -> Sighting:
+    """Each face-up tile's corners in the photo, from the finder's looks. A small photo
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
-    too wide for it."""
+    too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
+    look's side of a contest with a closer look (`closer_look`)."""
     if max(image.shape[:2]) <= 1.5 * COARSE:
-        return [r for r, _ in tiles_at(image, COARSE)[0]]
+        return Sighting([r for r, _ in tiles_at(image, COARSE)[0]])
     fine, maps = tiles_at(image, FINE)
     found = [r for r, w in fine if w <= FINE_WIDEST]
+    to_map = FINE / max(image.shape[:2]) / 2
+    small, small_cores = _small_faces(maps)
+    sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores])
+    if sighting.small is not None:
+        on = _run_pieces(sighting, found)
+        found[:] = [replace(r, contest=(on(r), FINE)) if on(r) else r for r in found]
     if not _has_wide_face(maps[0]):
-        return found
+        return sighting
     for region, width in tiles_at(image, COARSE)[0]:
         if width < COARSE_NARROWEST:
             continue
@@ -94,7 +124,71 @@ def find_tiles(image: np.ndarray) -> list[TileRegion]:
             found.append(region)
         elif width * FINE / COARSE > 0.75 * FINE_WIDEST:
             found[twin] = region        # a wide tile: the coarse look sees it whole
-    return found
+    return sighting
+
+
+def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list[TileRegion]:
+    """The tiles a closer look, at `FINEST`, finds on the given small faces of the fine look,
+    taken over the parts of the photo round them, each marked as the closer look's side of
+    the contest on its face. A run of touching tiles is in it whole (every way of cutting it),
+    on the face its first tile lies on."""
+    if sighting.small is None or not pieces:
+        return []
+    chosen = np.isin(sighting.small, sorted(pieces))
+    closer = [r for window in _windows(chosen, sighting.to_map, image.shape)
+              for r, _ in tiles_at(image, FINEST, window)[0]]
+    on = _run_pieces(sighting, closer)
+    return [replace(r, contest=(on(r), FINEST)) for r in closer if on(r) in pieces]
+
+
+def _run_pieces(sighting: Sighting, regions: list[TileRegion]):
+    """The small face each region's run lies on, as its first region tells."""
+    runs: dict = {}
+    for r in regions:
+        runs.setdefault(r.group or id(r), sighting.piece(r))
+    return lambda r: runs[r.group or id(r)]
+
+
+def _small_faces(maps: np.ndarray) -> tuple[np.ndarray | None, list]:
+    """The faces of the fine look's map that hold the core of a tile too narrow for that look,
+    numbered from 1 (0 elsewhere; None where there are none), and those cores: their face and
+    centre on the map."""
+    face, core = maps
+    count, labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
+    narrowest_map = FINE_NARROWEST / 2                 # the maps are half the input's size
+    small = np.zeros(count, np.int32)
+    cores, core_labels, stats, centres = cv2.connectedComponentsWithStats((core > CORE_LEVELS[0]).astype(np.uint8), connectivity=8)
+    small_cores = []
+    for k in range(1, cores):
+        # a tile's core, small, and sure at its peak (a faint one is a speck of the table)
+        if MIN_CORE_AREA <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2 \
+                and core[core_labels == k].max() > CORE_LEVELS[-1]:
+            label = np.bincount(labels[core_labels == k], minlength=count).argmax()
+            if label:
+                small[label] = label
+                small_cores.append((int(label), centres[k]))
+    return (small[labels] if small.any() else None), small_cores
+
+
+def _windows(small: np.ndarray, to_map: float, shape: tuple) -> list[tuple[int, int, int, int]]:
+    """The parts of the photo round the small faces (x0, y0, x1, y1 in its pixels), as far
+    again beyond them as the widest small tile is wide, those that overlap taken together."""
+    margin = FINE_NARROWEST / 2
+    count, _, stats, _ = cv2.connectedComponentsWithStats((small > 0).astype(np.uint8), connectivity=8)
+    boxes = [[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]]
+    i = 0
+    while i < len(boxes):
+        a = boxes[i]
+        j = next((j for j, b in enumerate(boxes) if j != i and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), None)
+        if j is None:
+            i += 1
+            continue
+        b = boxes[j]
+        boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+        del boxes[j]
+        i = 0                   # the grown box may now overlap one already passed
+    return [(int(max(0, x0 / to_map)), int(max(0, y0 / to_map)),
+             int(min(shape[1], x1 / to_map)), int(min(shape[0], y1 / to_map))) for x0, y0, x1, y1 in boxes]
 
 
 def _has_wide_face(face: np.ndarray) -> bool:
@@ -104,14 +198,17 @@ def _has_wide_face(face: np.ndarray) -> bool:
     return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > 0.75 * 2 * widest_map ** 2)
 
 
-def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, float]], np.ndarray]:
-    """The tiles one look finds, each with its width in the finder's input pixels, and the maps.
+def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> tuple[list[tuple[TileRegion, float]], np.ndarray]:
+    """The tiles one look finds, each with its width in the finder's input pixels, and the maps;
+    with a `window` (x0, y0, x1, y1 in the photo's pixels) the look takes only that part.
 
     A face standing alone (one core in it, or none, and the shape of a tile) gives its corners
     itself, which is the closer fit; faces that touch are told apart by their cores."""
-    maps, scale = finder_maps(image, long_side)      # scale: photo pixels to map pixels
+    x0, y0, x1, y1 = window or (0, 0, image.shape[1], image.shape[0])
+    part = image[y0:y1, x0:x1]
+    maps, scale = finder_maps(part, long_side, long_side / max(image.shape[:2]))   # photo pixels to map pixels
     face, core = maps
-    bounds = (image.shape[1] * scale, image.shape[0] * scale)
+    bounds = (part.shape[1] * scale, part.shape[0] * scale)
     face_count, face_labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
     from_cores = {}
     for rect in _core_rects(core):
@@ -133,7 +230,7 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
         # the cores are one way to part a run of faces, cutting it into a grid the others, and
         # a run of the shape of one tile may be one tile
         for way, cut in enumerate([w for w in (from_core, alone) if w] + cuts):
-            quads.extend((q, (long_side, label), way) for q in cut)
+            quads.extend((q, (long_side, x0, y0, label), way) for q in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
         quads.extend((cv2.boxPoints(r), None, 0) for r in cores)
     regions = []
@@ -145,7 +242,7 @@ def tiles_at(image: np.ndarray, long_side: int) -> tuple[list[tuple[TileRegion, 
         support = _face_support(face, corners)
         if support >= FACE_SUPPORT:
             fit = _core_fit(core, corners) if group is not None else 0.0
-            regions.append((TileRegion(order_corners(corners / scale), support, group, way, fit), 2 * short))
+            regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit), 2 * short))
     return regions, maps
 
 

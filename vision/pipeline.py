@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .finder import TileRegion, find_tiles
+from .finder import Sighting, TileRegion, closer_look, find_tiles
 from .load import decode
 from .model import network
 from .params import Params
-from .reader import READ_H, READ_W, TileReading, read_maps
+from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
 
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
@@ -59,7 +59,9 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 
 
 def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
-    regions, readings = read_best(image, find_tiles(image))
+    sighting = find_tiles(image)
+    regions, readings = read_best(image, sighting.regions)
+    regions, readings = read_closer(image, sighting, regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -113,6 +115,30 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
         tried += 1
     kept = [r for r in regions if r.group is None or chosen[r.group] == r.way]
     return kept, [readings[id(r)] for r in kept]
+
+
+def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+    """Where the fine look saw the core of a small tile that it did not read surely, a closer
+    look at that face, and on each such face the look that read more different tiles; the
+    fine look where they read as many."""
+    surely = [r for r, reading in zip(regions, readings) if reading is not None and reading.confidence >= CONFIDENT]
+    doubtful = {face for face, centre in sighting.small_cores
+                if not any(cv2.pointPolygonTest(r.corners.astype(np.float32), tuple(map(float, centre)), False) >= 0
+                           for r in surely)}
+    closer, closer_readings = read_best(image, closer_look(image, sighting, doubtful))
+    if not closer:
+        return regions, readings
+    regions, readings = regions + closer, readings + closer_readings
+    read: dict = {}
+    for r, reading in zip(regions, readings):
+        if r.contest is not None and r.contest[0] in doubtful:
+            got = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], set())
+            if reading is not None:
+                got.add((reading.top, reading.bottom))
+    # the looks in order of their size, so that on a tie the first, the fine look, stands
+    best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
+    kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
+    return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
 def _fit(pieces: list[TileRegion]) -> float:

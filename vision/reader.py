@@ -35,10 +35,12 @@ class TileReading:
 
 
 def shows_a_bar(bar: np.ndarray) -> bool:
-    """A divider runs across the middle of the tile."""
+    """A divider runs across the middle of the tile: along this share of its width, the bar
+    map is high somewhere in the middle band (a tile whose corners came out a little askew
+    shows its bar aslant, across several rows)."""
     h = bar.shape[0]
     band = bar[int(h * 0.38):int(h * 0.62)] > BAR
-    return bool(band.size) and float(band.mean(axis=1).max()) >= BAR_ACROSS
+    return bool(band.size) and float(band.any(axis=0).mean()) >= BAR_ACROSS
 
 
 def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:

@@ -79,6 +79,20 @@ def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
     assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
 
 
+def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
+    # a tile whose corners came out a little askew shows its bar across several rows
+    peaks = [(12, 20), (36, 20), (24, 70)]
+    aslant = _maps(peaks, bar=False)
+    for x in range(6, reader.READ_W - 6):
+        y = reader.READ_H // 2 - 5 + x * 10 // reader.READ_W
+        aslant[1, y, x] = 1
+    assert max((aslant[1, y] > reader.BAR).mean() for y in range(reader.READ_H)) < reader.BAR_ACROSS
+    assert reader.read_maps(aslant) is not None
+    stroke = _maps(peaks, bar=False)
+    stroke[1, reader.READ_H // 2 - 6:reader.READ_H // 2 + 6, 20:26] = 1      # a stroke, not across
+    assert reader.read_maps(stroke) is None
+
+
 def test_a_tile_is_counted_once_the_surer_reading_stands():
     sure = pipeline.TileFound((3, 4), 0.95, ((0, 0),) * 4)
     unsure = pipeline.TileFound((3, 4), 0.6, ((9, 9),) * 4)
