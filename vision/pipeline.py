@@ -190,4 +190,12 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion]) -> list[TileReading
         return []
     batch = np.stack([rectify(image, r.corners) for r in regions])
     maps = network("reader").run(batch)
-    return [read_maps(m) for m in maps]
+    readings = [read_maps(m) for m in maps]
+    # a tile read unsurely is read again turned half round, and the two readings' maps are
+    # taken together: the network's misses on one side of a pip seldom fall the same way twice
+    doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < CONFIDENT]
+    if doubtful:
+        turned = network("reader").run(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
+        for i, t in zip(doubtful, turned):
+            readings[i] = read_maps((maps[i] + t) / 2)
+    return readings

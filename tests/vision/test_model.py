@@ -93,6 +93,37 @@ def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
     assert reader.read_maps(stroke) is None
 
 
+def test_an_unsure_tile_is_read_again_turned_half_round(monkeypatch):
+    # a stand-in reader: upright, the first tile's lower half shows a pip only faintly and the
+    # second tile reads surely; turned half round, the faint pip shows clearly
+    h, w = reader.READ_H, reader.READ_W
+    runs = []
+
+    class Reader:
+        def run(self, batch):
+            runs.append(len(batch))
+            out = np.stack([_maps([(12, 20), (36, 20), (24, 70)]) for _ in batch])
+            for k, tile in enumerate(batch):
+                faint = tile[0, 0, 0] == 1                  # the first tile, upright
+                turned = tile[h - 1, w - 1, 0] == 1         # the first tile, turned
+                if faint:
+                    out[k, 0, 80, 10] = 0.35
+                if turned:
+                    out[k] = out[k, :, ::-1, ::-1]
+                    out[k, 0, h - 1 - 80, w - 1 - 10] = 0.95
+            return out
+
+    tiles = [np.zeros((h, w, 3), np.uint8), np.zeros((h, w, 3), np.uint8)]
+    tiles[0][0, 0] = 1
+    monkeypatch.setattr(pipeline, "network", lambda name: Reader())
+    monkeypatch.setattr(pipeline, "rectify", lambda image, corners: tiles[int(corners)])
+    regions = [pipeline.TileRegion(0, 1.0), pipeline.TileRegion(1, 1.0)]
+    first, second = pipeline.read_tiles(np.zeros((4, 4, 3), np.uint8), regions)
+    assert runs == [2, 1]                          # only the unsure tile is read again
+    assert (first.top, first.bottom) == (2, 2)
+    assert (second.top, second.bottom) == (2, 1)
+
+
 def test_a_tile_is_counted_once_the_surer_reading_stands():
     sure = pipeline.TileFound((3, 4), 0.95, ((0, 0),) * 4)
     unsure = pipeline.TileFound((3, 4), 0.6, ((9, 9),) * 4)
