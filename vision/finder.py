@@ -219,10 +219,13 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         cores = from_cores.pop(label, [])
         piece = face_labels == label
         alone = [cv2.boxPoints(r) for r in _rects(piece, grow=1.0, fill=ALONE_FILL)]
-        if len(cores) <= 1 and alone:
-            quads.extend((q, None, 0) for q in alone)
-            continue
         cuts = _row_cuts(piece, core, cores)
+        if len(cores) <= 1 and alone:
+            # one tile, or a run of tiles whose faces ran together into one tile's shape
+            quads.extend((q, (long_side, x0, y0, label) if cuts else None, 0) for q in alone)
+            for way, cut in enumerate(cuts, start=1):
+                quads.extend((q, (long_side, x0, y0, label), way) for q in cut)
+            continue
         from_core = [cv2.boxPoints(r) for r in cores]
         if not cuts:
             quads.extend((q, None, 0) for q in from_core)

@@ -60,6 +60,32 @@ def test_generated_tiles_of_every_value_0_to_15_are_read_exactly(coloured):
     assert sum(want.values()) == 16
 
 
+def _row_of_touching_tiles(values_list, seed, short):
+    """Generated tiles side by side with no gap, on a plain table: five of them make one face
+    two and a half times as long as it is wide, the shape of a tile lying crosswise."""
+    from vision import synth_scenes as ss
+    from vision import synth_tiles as st
+    rng = np.random.default_rng(seed)
+    style = st.random_style(rng, 9)
+    style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None, "pip_scheme": "black",
+                               "pip_colour": (25.0, 25.0, 25.0), "bar_colour": (30.0, 30.0, 30.0)})
+    img = np.empty((600, 800, 3), np.float32)
+    img[:] = (60, 75, 90)
+    for i, values in enumerate(values_list):
+        face, alpha, _ = st.draw_face(values, style, rng)
+        ss._paste(img, face, alpha, ss.tile_box(250 + i * short, 300, short, 0.0))
+    return cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+
+
+@pytest.mark.parametrize("short, seed", [(30, 1), (30, 2), (55, 1)])
+def test_touching_tiles_that_look_like_one_tile_are_cut_apart(short, seed):
+    # the finder sees one face of a tile's shape with one core or none: it is read as one tile
+    # first, and where that does not read, cut into the tiles it may be
+    values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 2)]
+    got = Counter(pipeline.count_pips(_row_of_touching_tiles(values, seed, short), 9).tiles)
+    assert got == Counter(tuple(sorted(v)) for v in values)
+
+
 def _maps(peaks, bar=True, height=0.9):
     maps = np.zeros((2, reader.READ_H, reader.READ_W), np.float32)
     for x, y in peaks:
