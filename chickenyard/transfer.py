@@ -316,7 +316,7 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
             continue
         if not isinstance(item.get("player"), str) or item["player"] not in seats:
             named = item.get("player")
-            if named in away:
+            if isinstance(named, str) and named in away:
                 problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.kind.unit} "
                                 f"({_span(away[named], rules.kind.unit)}, by \"seats\").")
             else:

@@ -110,6 +110,8 @@ BAD = [
     (_broken(hands__0__entries__2__tiles=[[3, 4]]), "already in Ann"),
     (_broken(hands__0__entries__2__went_out=True), "Only one player can go out"),
     (_broken(hands__0__entries__1__player="Zed"), "'Zed' is not a player of this game"),
+    (_broken(hands__0__entries__1__player=["Bo"]), "entry 2: it does not name a player of this game"),
+    (_broken(hands__0__entries__1__player={"name": "Bo"}), "entry 2: it does not name a player of this game"),
     (_broken(hands="many"), '"hands" must be a list'),
     # the rule set decides the game: a "classic" Super 15 would get Chickenfoot's rows
     (_broken(game="super-15"), '"game" \'super-15\' does not go with the "classic" rules'),
