@@ -60,8 +60,9 @@ def export_document(sheet: Sheet) -> dict:
         # added later; a document without them is a game everyone played from start to end
         "name": sheet.game.get("name"),
         "first_starter": None if chosen is None else sheet.first_starter + 1,   # a place in "players"
+        # each seat's own total: "totals" is by name, and of a name used twice it keeps the later seat
         "seats": [{"player": p.printed_name, "from_hand": p.joined_hand, "start_points": p.start_points,
-                   "left_after_hand": p.left_hand} for p in sheet.players],
+                   "left_after_hand": p.left_hand, "total": totals[p.id]} for p in sheet.players],
     }
 
 

@@ -217,8 +217,9 @@ def test_a_late_player_and_a_leaver_come_back_exactly_from_an_export(client, app
     doc = client.get(f"/games/{game_id}/export.json").get_json()
     by_pips = doc["totals"]
     assert doc["name"] == "Friday at Gran's"
-    assert doc["seats"][3] == {"player": "Di", "from_hand": 1, "start_points": 0, "left_after_hand": 2}
-    assert doc["seats"][4] == {"player": "Eve", "from_hand": 2, "start_points": 25, "left_after_hand": None}
+    assert doc["seats"][3] == {"player": "Di", "from_hand": 1, "start_points": 0, "left_after_hand": 2, "total": 4}
+    assert doc["seats"][4] == {"player": "Eve", "from_hand": 2, "start_points": 25, "left_after_hand": None,
+                               "total": 39}
     assert by_pips == {"Ann": 21, "Bo": 39, "Cy": 6, "Di": 4, "Eve": 39}
     assert doc["leaders"] == ["Cy"] and doc["finished"] is True        # Di, lowest, left
     response = client.post("/games/import", json=doc)
@@ -250,22 +251,40 @@ def test_an_old_document_without_seats_is_everyone_from_start_to_end(client, app
     response = client.post("/games/import", json=doc)
     assert response.status_code == 201
     exported = client.get(response.headers["Location"] + "/export.json").get_json()
-    assert exported["seats"] == [{"player": n, "from_hand": 1, "start_points": 0, "left_after_hand": None}
-                                 for n in ("Ann", "Bo", "Cy")]
+    assert exported["seats"] == [{"player": n, "from_hand": 1, "start_points": 0, "left_after_hand": None,
+                                  "total": t} for n, t in (("Ann", 32), ("Bo", 0), ("Cy", 12))]
     assert exported["name"] is None and exported["first_starter"] is None
 
 
-def test_one_who_left_and_came_back_is_two_seats_of_the_same_name(client, app):
+def _bo_left_and_came_back() -> dict:
+    """Bo leaves after hand 1 and sits down again at hand 3, at 40: two seats of one name."""
     doc = {**copy.deepcopy(DOC), "players": ["Ann", "Bo", "Cy", "Bo"],
            "seats": [{"player": "Ann"}, {"player": "Bo", "left_after_hand": 1}, {"player": "Cy"},
                      {"player": "Bo", "from_hand": 3, "start_points": 40}]}
     doc["hands"].append({"double": 8, "entries": [{"player": "Ann", "points": 3}, {"player": "Cy", "points": 4}]})
     doc["hands"].append({"double": 7, "entries": [{"player": "Bo", "points": 5}]})
-    response = client.post("/games/import", json=doc)
+    return doc
+
+
+def test_one_who_left_and_came_back_is_two_seats_of_the_same_name(client, app):
+    response = client.post("/games/import", json=_bo_left_and_came_back())
     assert response.status_code == 201, response.get_json()
     exported = client.get(response.headers["Location"] + "/export.json").get_json()
     assert [e["player"] for h in exported["hands"] for e in h["entries"]] == ["Ann", "Bo", "Cy", "Ann", "Cy", "Bo"]
     assert [s.get("start_points") for s in exported["seats"]] == [0, 0, 0, 40]
+
+
+def test_each_seat_of_a_name_used_twice_keeps_its_own_total(client, app):
+    response = client.post("/games/import", json=_bo_left_and_came_back())
+    assert response.status_code == 201, response.get_json()
+    exported = client.get(response.headers["Location"] + "/export.json").get_json()
+    assert [(s["player"], s["total"]) for s in exported["seats"]] == [("Ann", 35), ("Bo", 0), ("Cy", 16), ("Bo", 45)]
+    assert exported["totals"] == {"Ann": 35, "Bo": 45, "Cy": 16}     # by name, as before: the later Bo
+    # the seats' totals are read back as part of the document (and worked out again from the hands)
+    again = client.post("/games/import", json=exported)
+    assert again.status_code == 201, again.get_json()
+    assert _without_created_at(client.get(again.headers["Location"] + "/export.json").get_json()) \
+        == _without_created_at(exported)
 
 
 def _seated(**changes):
