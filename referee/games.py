@@ -199,8 +199,8 @@ class Super15(Game):
 
     def counted_score(self, hand, players, player_id) -> int | None:
         """1 for a round won, 0 for one played and not won (a tied round too); None while the round is
-        not complete."""
-        if not self.hand_complete(hand, players):
+        not complete, and for a round the player did not sit at (joined later, or had left)."""
+        if player_id not in {p.id for p in hand.seated(players)} or not self.hand_complete(hand, players):
             return None
         return int(self.round_winner(hand, players) == player_id)
 

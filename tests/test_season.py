@@ -6,7 +6,7 @@ import re
 import pytest
 
 from chickenyard.db import connect
-from chickenyard.season import average, period_start
+from chickenyard.season import average, period_start, results
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -223,3 +223,17 @@ def test_the_season_summary_needs_a_game_link_and_known_paper(app, client, seaso
     assert client.get("/players/season.pdf?paper=legal").status_code == 422
     page = client.get("/players/season.pdf?kind=super-15&period=tonight")
     assert page.status_code == 200
+
+
+def test_super_15_counts_only_the_rounds_a_player_sat_at(client, app):
+    """Di goes home after round 1 and Cy sits down at round 3: neither played round 2."""
+    doc = {"format": "chickenyard/game-v1", "preset": "super-15", "set": 15, "players": ["Ann", "Bo", "Cy", "Di"],
+           "seats": [{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy", "from_hand": 3},
+                     {"player": "Di", "left_after_hand": 1}],
+           "hands": [{"double": -1, "entries": [{"player": "Ann", "went_out": True}]},
+                     {"double": -1, "entries": [{"player": "Bo", "went_out": True}]},
+                     {"double": -1, "entries": [{"player": "Cy", "went_out": True}]}]}
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201, response.get_json()
+    rounds = {r.name_then: (r.hands, r.points) for r in results(connect(app.config["DATABASE"]), kind="super-15")}
+    assert rounds == {"Ann": (3, 1), "Bo": (3, 1), "Cy": (1, 1), "Di": (1, 0)}
