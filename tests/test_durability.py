@@ -71,7 +71,7 @@ def _post_game(port, n):
                                                {"player": f"Bo{n}", "went_out": True}]}]}
     request = urllib.request.Request(f"http://127.0.0.1:{port}/games/import", data=json.dumps(doc).encode(),
                                      headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=5) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())["id"]
 
 
@@ -93,18 +93,23 @@ def test_kill_minus_nine_loses_no_acknowledged_write(tmp_path):
 
         def write():
             nonlocal n
-            while True:
-                n += 1
-                try:
-                    acknowledged[_post_game(port, n)] = n
-                except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
-                    return  # killed mid-request or mid-response: this one was never acknowledged
-                if len(acknowledged) >= wanted:
-                    enough.set()
+            try:
+                while True:
+                    n += 1
+                    try:
+                        acknowledged[_post_game(port, n)] = n
+                    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
+                        # killed mid-request or mid-response, or a request that stalled or was refused
+                        # (a timeout, a 503): this one was never acknowledged, and this cycle ends here
+                        return
+                    if len(acknowledged) >= wanted:
+                        enough.set()
+            finally:
+                enough.set()        # a writer that stopped early must not leave the test waiting
 
         writer = threading.Thread(target=write)
         writer.start()
-        assert enough.wait(timeout=120), "the server stopped acknowledging writes"
+        assert enough.wait(timeout=120), "the writer was still waiting for acknowledgements after two minutes"
         server.send_signal(signal.SIGKILL)
         writer.join(timeout=30)
         server.wait(timeout=10)
