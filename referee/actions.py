@@ -14,6 +14,7 @@ class Play:
 
     @property
     def new_end(self) -> int:
+        """The end the play leaves open: the tile's far side from `joins`."""
         return self.tile.other(self.joins)
 
     def notation(self) -> str:

@@ -284,7 +284,7 @@ class Hand(Round):
             self._next_turn()
             return
         elif forced is not None:
-            self.ends.append(tile.high if play.joins == tile.low else tile.low)   # the far end
+            self.ends.append(play.new_end)
             forced[1] -= 1
             if forced[1] == 0:
                 self.forced = None
@@ -293,7 +293,7 @@ class Hand(Round):
             if tile.low == tile.high:
                 self.forced = [tile.low, self._foot_plays]
             else:
-                self.ends.append(tile.high if play.joins == tile.low else tile.low)
+                self.ends.append(play.new_end)
         if not hand:
             self.last_tile = tile
             return self._finish("went_out", f"player {self.turn} went out")
