@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
 from .hand import Hand
-from .rulesets import RuleSet, rule_set
+from .rulesets import Rule, RuleSet, rule_set
 from .tiles import BadTile, Tile, set_tiles
 
 FORMAT = "chickenyard/hand-v1"
@@ -125,15 +125,17 @@ def start_hand(record: dict) -> tuple[Hand, list]:
     return hand, parsed
 
 
-def _check_deal(rules: RuleSet, set_size: int, hands: list, yard: list, centre: Tile | None) -> None:
+def _check_deal(rules: RuleSet, set_size: int, hands: list, yard: list, centre: Tile | None,
+                centre_rule: Rule | None = None) -> None:
     """Any game's deal, as each rule set says to deal it: the players' tiles, the chicken yard or bone
     pile, and a double set in the centre before the deal (`centre`: Chickenfoot's where the rule set
-    says so, Mexican Train's engine) hold the whole set, each tile once; and each player drew the rule
-    set's count for the number of players (or the table's house rule)."""
+    says so, Mexican Train's engine, set there by `centre_rule`, else the rule set's starting double)
+    hold the whole set, each tile once; and each player drew the rule set's count for the number of
+    players (or the table's house rule)."""
     pile, title = rules.kind.bone_pile, rules.title
     dealt = [t for h in hands for t in h] + yard
     if centre is not None and centre in dealt:
-        rule = rules["starting_double"]
+        rule = centre_rule or rules["starting_double"]
         raise BadRecord(f"the {title} rules set {centre} in the centre before the tiles are drawn, "
                         f"so it is in nobody's hand and not in the {pile} ({rule.source}: \"{rule.quote}\")")
     everything = dealt + ([centre] if centre is not None else [])
@@ -225,7 +227,11 @@ def start_train_round(record: dict):
     engine = record.get("engine", set_size)
     if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= set_size:
         raise BadRecord(f'"engine" is the engine double, 0 to {set_size}')
-    _check_deal(rules, set_size, hands, yard, Tile(engine, engine))
+    # the first round's engine is the set's highest double, set out in the rulebook's preparation (the
+    # sentence the rule set quotes for its set); each later round's is "the next-lowest double"
+    first_round = engine == set_size
+    _check_deal(rules, set_size, hands, yard, Tile(engine, engine),
+                rules["sets"] if first_round else rules["starting_double"])
     game = MexicanTrainRound(hands, yard, engine, first_player=_first_player(record, len(hands)))
     return game, [parse_train_move(m) for m in record["moves"]]
 

@@ -96,13 +96,17 @@ def test_a_count_the_table_agreed_on_is_a_house_rule_in_every_game(game):
     assert "as the table agreed (house rule)" in replay(record)["reason"]
 
 
-def test_the_mexican_train_engine_is_in_the_centre_not_dealt():
-    # double15-rulebook: "Each new round begins with the next-lowest double tile being placed in the
-    # center engine tile location."
-    record = rulebook_record("mexican-train", [["15|3"], ["15|4"], ["1|2"], ["3|3"]],
-                             [{"player": 0, "play": "15-3", "train": 0}], engine=15)
+# double15-rulebook: the first round's engine, in the Preparation: "Place the highest double, Double 15,
+# *(called the engine tile)* in the middle of the table."; a later round's, in Subsequent rounds: "Each new
+# round begins with the next-lowest double tile being placed in the center engine tile location."
+@pytest.mark.parametrize("engine,quoted", [(15, "**Preparation:** Place the highest double, Double 15"),
+                                           (12, "Each new round begins with the next-lowest double")],
+                         ids=["first round", "a later round"])
+def test_the_mexican_train_engine_is_in_the_centre_not_dealt(engine, quoted):
+    record = rulebook_record("mexican-train", [[f"{engine}|3"], [f"{engine}|4"], ["1|2"], ["3|3"]],
+                             [{"player": 0, "play": f"{engine}-3", "train": 0}], engine=engine)
     assert replay(record)["legal"]
-    record["deal"][1][-1] = "15|15"
+    record["deal"][1][-1] = f"{engine}|{engine}"
     reason = replay(record)["reason"]
-    assert reason.startswith("the Mexican Train (double-15 rulebook) rules set 15|15 in the centre")
-    assert f'({RULEBOOK}: "Each new round begins with the next-lowest double' in reason
+    assert reason.startswith(f"the Mexican Train (double-15 rulebook) rules set {engine}|{engine} in the centre")
+    assert f'({RULEBOOK}: "{quoted}' in reason
