@@ -162,12 +162,8 @@ class Super15(Game):
         """Its winner is known, or tiles and pips are all in and level (nobody wins it)."""
         if hand.went_out is not None:
             return True
-        left = self._left(hand, players)
-        if not left or any(count is None for count, _ in left.values()):
-            return False
-        fewest = min(count for count, _ in left.values())
-        tied = [pips for count, pips in left.values() if count == fewest]
-        return len(tied) == 1 or None not in tied
+        # nothing to settle (still_needs), but only at a round someone sat at
+        return bool(hand.seated(players)) and self.still_needs(hand, players) in (None, TIED)
 
     @staticmethod
     def _left(hand, players) -> dict:
