@@ -108,8 +108,9 @@ def merge(person_id: int):
     if table_role() != EDIT:
         abort(403)
     person = people.get_person(get_db(), person_id)
-    other = next((p for p in people.known_people(get_db()) if p.id == request.form.get("other", type=int)), None)
-    if other is None:
+    try:
+        other = people.get_person(get_db(), request.form.get("other", type=int))
+    except NotFoundError:
         return player(person_id, problem="Choose the player to merge into this one.", status=422)
     try:
         people.merge(get_db(), person_id, other.id)
