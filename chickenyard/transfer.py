@@ -315,8 +315,10 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
             problems.append(f"{where}, entry {number}: must be an object naming a player.")
             ok = False
             continue
-        if not isinstance(item.get("player"), str) or item["player"] not in seats:
-            named = item.get("player")
+        named = item.get("player")
+        if isinstance(named, str):
+            named = named.strip()       # as the names in "players" are read
+        if not isinstance(named, str) or named not in seats:
             if isinstance(named, str) and named in away:
                 problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.kind.unit} "
                                 f"({_span(away[named], rules.kind.unit)}, by \"seats\").")
@@ -325,7 +327,7 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
                                 if isinstance(named, str) else "it does not name a player of this game."))
             ok = False
             continue
-        name, seat = item["player"], seats[item["player"]]
+        name, seat = named, seats[named]
         if seat in typed:
             problems.append(f"{where}: {name} has two entries.")
             ok = False

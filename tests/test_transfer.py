@@ -287,6 +287,17 @@ def test_each_seat_of_a_name_used_twice_keeps_its_own_total(client, app):
         == _without_created_at(exported)
 
 
+def test_a_name_with_spaces_at_its_ends_is_the_same_name_in_seats_and_entries(client, app):
+    doc = {**copy.deepcopy(DOC), "players": [" Ann", "Bo ", "Cy"],
+           "seats": [{"player": " Ann"}, {"player": "Bo"}, {"player": " Cy "}]}
+    doc["hands"][0]["entries"][0]["player"] = " Ann "
+    doc["hands"][0]["entries"][1]["player"] = "Bo "
+    response = client.post("/games/import", json=doc)
+    assert response.status_code == 201, response.get_json()
+    exported = client.get(response.headers["Location"] + "/export.json").get_json()
+    assert exported["players"] == ["Ann", "Bo", "Cy"] and exported["totals"] == {"Ann": 32, "Bo": 0, "Cy": 12}
+
+
 def _seated(**changes):
     doc = copy.deepcopy(DOC)
     doc["seats"] = [{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy"}]
