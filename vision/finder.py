@@ -39,6 +39,10 @@ FLAT = 0.02                 # core differences smaller than this do not move a c
 MEET_REACH = 0.2            # a cut moves at most this share of a tile to where two tiles meet
 SPECK = 0.25                # a core narrower than this share of the widest in its run is a speck
 GRID_MOST = 12              # the most tiles a run of touching faces is cut into
+HALF_SQUARE = 1.3           # a face this near square may be half a tile ...
+HALF_FILL = 0.6             # ... and fills this share of its square: the pips make it ragged
+HALF_WIDTH_FIT = 0.3        # ... when it is as wide as the photo's other tiles, within this share
+HALF_SUPPORT = HALF_FILL / 2 - 0.05   # the tile it may be is then half face, or less: its pips are not face
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -214,39 +218,75 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     for rect in _core_rects(core):
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
         from_cores.setdefault(label, []).append(rect)
-    quads = []        # (corners, group, way)
+    ways_of = {}      # face: the ways to part it, each a list of tiles' corners
+    pieces = {}
+    widths = []       # of the faces that are one tile's shape
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
-        piece = face_labels == label
+        pieces[label] = piece = face_labels == label
         alone = [cv2.boxPoints(r) for r in _rects(piece, grow=1.0, fill=ALONE_FILL)]
+        widths.extend(_short_side(q) for q in alone)
         cuts = _row_cuts(piece, core, cores)
+        from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
-            quads.extend((q, (long_side, x0, y0, label) if cuts else None, 0) for q in alone)
-            for way, cut in enumerate(cuts, start=1):
-                quads.extend((q, (long_side, x0, y0, label), way) for q in cut)
-            continue
-        from_core = [cv2.boxPoints(r) for r in cores]
-        if not cuts:
-            quads.extend((q, None, 0) for q in from_core)
-            continue
-        # the cores are one way to part a run of faces, cutting it into a grid the others, and
-        # a run of the shape of one tile may be one tile
-        for way, cut in enumerate([w for w in (from_core, alone) if w] + cuts):
-            quads.extend((q, (long_side, x0, y0, label), way) for q in cut)
+            ways_of[label] = [alone] + cuts
+        elif not cuts:
+            ways_of[label] = [from_core] if from_core else []
+        else:
+            # the cores are one way to part a run of faces, cutting it into a grid the others,
+            # and a run of the shape of one tile may be one tile
+            ways_of[label] = [w for w in (from_core, alone) if w] + cuts
+    halves = set()    # (face, way) of the tiles a face may be half of
+    if widths:
+        for label, piece in pieces.items():
+            for tile in _half_seen(piece, float(np.median(widths))):
+                halves.add((label, len(ways_of[label])))
+                ways_of[label].append([tile])
+    quads = []        # (corners, group, way)
+    for label, ways in ways_of.items():
+        group = (long_side, x0, y0, label) if len(ways) > 1 else None
+        for way, cut in enumerate(ways):
+            quads.extend((q, group, way) for q in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
         quads.extend((cv2.boxPoints(r), None, 0) for r in cores)
     regions = []
     for corners, group, way in quads:
-        short = min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2]))
+        short = _short_side(corners)
         if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
                 or (corners[:, 1] > bounds[1] + OUTSIDE * short).any():
             continue      # cut by the photo's edge: not a whole tile
         support = _face_support(face, corners)
-        if support >= FACE_SUPPORT:
+        if support >= (HALF_SUPPORT if group and (group[-1], way) in halves else FACE_SUPPORT):
             fit = _core_fit(core, corners) if group is not None else 0.0
             regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit), 2 * short))
     return regions, maps
+
+
+def _short_side(corners: np.ndarray) -> float:
+    return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
+
+
+def _half_seen(piece: np.ndarray, width: float) -> list[np.ndarray]:
+    """A square face as wide as the photo's other tiles is one half of a tile whose other half
+    the finder took for table (a blank half of a black tile, on a dark table): the tile it
+    may be, reaching from the square to each of its four sides in turn."""
+    found = _rects(piece, grow=1.0, fill=HALF_FILL, any_shape=True)
+    if not found:
+        return []
+    (cx, cy), (a, b), angle = found[0]
+    if max(a, b) / min(a, b) > HALF_SQUARE or abs(min(a, b) / width - 1) > HALF_WIDTH_FIT:
+        return []
+    side = (a + b) / 2
+    theta = np.deg2rad(angle)
+    tiles = []
+    # cv2's rectangle: its first side along (cos, sin) of its angle, its second across
+    for (ux, uy), size in (((np.cos(theta), np.sin(theta)), (2 * side, side)),
+                           ((-np.sin(theta), np.cos(theta)), (side, 2 * side))):
+        for sign in (1, -1):
+            centre = (cx + sign * ux * side / 2, cy + sign * uy * side / 2)
+            tiles.append(cv2.boxPoints((centre, size, angle)))
+    return tiles
 
 
 def _tile_width(cores: list, run_width: float) -> float | None:
