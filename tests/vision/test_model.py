@@ -59,21 +59,31 @@ def test_generated_tiles_of_every_value_0_to_15_are_read_exactly(coloured):
     assert sum(want.values()) == 16
 
 
-def _row_of_touching_tiles(values_list, seed, short):
-    """Generated tiles side by side with no gap, on a plain table: five of them make one face
-    two and a half times as long as it is wide, the shape of a tile lying crosswise."""
+def _generated(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table, noise=0.0):
+    """Generated tiles of one double-9 set at their places ((values, (x, y), angle) each), on a
+    plain table of one colour."""
     from vision import synth_scenes as ss
     from vision import synth_tiles as st
     rng = np.random.default_rng(seed)
     style = st.random_style(rng, 9)
-    style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None, "pip_scheme": "black",
-                               "pip_colour": (25.0, 25.0, 25.0), "bar_colour": (30.0, 30.0, 30.0)})
+    style = style.__class__(**{**style.__dict__, "body": body, "pin": None, "pip_scheme": pip_scheme,
+                               "pip_colour": pip_colour, "bar_colour": bar_colour})
     img = np.empty((600, 800, 3), np.float32)
-    img[:] = (60, 75, 90)
-    for i, values in enumerate(values_list):
+    img[:] = table
+    if noise:
+        img += rng.normal(0, noise, img.shape)
+    for values, (x, y), angle in placed:
         face, alpha, _ = st.draw_face(values, style, rng)
-        ss._paste(img, face, alpha, ss.tile_box(250 + i * short, 300, short, 0.0))
+        ss._paste(img, face, alpha, ss.tile_box(x, y, short, angle))
     return cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+
+
+def _row_of_touching_tiles(values_list, seed, short):
+    """Ivory tiles side by side with no gap: five of them make one face two and a half times as
+    long as it is wide, the shape of a tile lying crosswise."""
+    placed = [(v, (250 + i * short, 300), 0.0) for i, v in enumerate(values_list)]
+    return _generated(placed, seed, short, (225.0, 235.0, 240.0), "black", (25.0, 25.0, 25.0), (30.0, 30.0, 30.0),
+                      (60, 75, 90))
 
 
 @pytest.mark.parametrize("short, seed", [(30, 1), (30, 2), (55, 1)])
@@ -86,20 +96,10 @@ def test_touching_tiles_that_look_like_one_tile_are_cut_apart(short, seed):
 
 
 def _black_tiles(values_list, seed, short=60):
-    """Generated black tiles with white pips on a dark table: a blank half is nearly table."""
-    from vision import synth_scenes as ss
-    from vision import synth_tiles as st
-    rng = np.random.default_rng(seed)
-    style = st.random_style(rng, 9)
-    style = style.__class__(**{**style.__dict__, "body": (30.0, 30.0, 32.0), "pin": None, "pip_scheme": "light",
-                               "pip_colour": (235.0, 235.0, 235.0), "bar_colour": (200.0, 200.0, 200.0)})
-    img = np.empty((600, 800, 3), np.float32)
-    img[:] = (40, 40, 40)
-    img += rng.normal(0, 3, img.shape)
-    for i, (values, angle) in enumerate(values_list):
-        face, alpha, _ = st.draw_face(values, style, rng)
-        ss._paste(img, face, alpha, ss.tile_box(180 + i * 200, 300 + (i % 2) * 60, short, angle))
-    return cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+    """Black tiles with white pips on a dark table: a blank half is nearly table."""
+    placed = [(v, (180 + i * 200, 300 + (i % 2) * 60), angle) for i, (v, angle) in enumerate(values_list)]
+    return _generated(placed, seed, short, (30.0, 30.0, 32.0), "light", (235.0, 235.0, 235.0), (200.0, 200.0, 200.0),
+                      (40, 40, 40), noise=3)
 
 
 @pytest.mark.parametrize("seed", [1, 4])
