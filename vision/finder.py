@@ -24,6 +24,7 @@ FINE_NARROWEST = 40         # input pixels: a tile narrower than this is the fin
 FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse look's
 COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 STRIDE = 16                 # the finder's input must be a multiple of this
+SMALLEST_INPUT = 64         # ... and at least this on each side
 CORE = 0.6                  # as drawn in training (synth_scenes.CORE)
 CORE_LEVELS = (0.5, 0.7, 0.85, 0.95)   # thresholds of the core map, tried in turn on run-together cores
 FACE_THRESHOLD = 0.5
@@ -63,13 +64,16 @@ class TileRegion:
 
 
 def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
-    """The photo scaled to the finder's size (or by `scale`) and padded to its stride, and the scale."""
+    """The photo scaled to `long_side` pixels on its long side (or by `scale`, where given) and
+    padded to the finder's stride, and to `SMALLEST_INPUT` on each side; and the scale."""
     h, w = image.shape[:2]
-    scale = scale or long_side / max(h, w)
+    scale = scale if scale is not None else long_side / max(h, w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     small = cv2.resize(image, size, interpolation=interp)
-    pad_h, pad_w = -size[1] % STRIDE, -size[0] % STRIDE
+    # OpenCV's DNN module crashes the process when the finder, having run on a larger photo,
+    # is given one under 64 pixels on a side (its five poolings leave nothing): pad it
+    pad_h, pad_w = (max(SMALLEST_INPUT - n, -n % STRIDE) for n in (size[1], size[0]))
     fill = [float(v) for v in np.median(small[::4, ::4].reshape(-1, 3), axis=0)]   # the table's colour, about
     padded = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT, value=fill)
     return padded, scale

@@ -134,7 +134,7 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
         if r.contest is not None and r.contest[0] in doubtful:
             got = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], set())
             if reading is not None:
-                got.add((reading.top, reading.bottom))
+                got.add(tuple(sorted((reading.top, reading.bottom))))
     # the looks in order of their size, so that on a tie the first, the fine look, stands
     best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
     kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
@@ -192,7 +192,9 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion]) -> list[TileReading
     maps = network("reader").run(batch)
     readings = [read_maps(m) for m in maps]
     # a tile read unsurely is read again turned half round, and the two readings' maps are
-    # taken together: the network's misses on one side of a pip seldom fall the same way twice
+    # averaged: the network's misses on one side of a pip seldom fall the same way twice. Where
+    # the average shows no bar, the second look did not bear out an unsure first one, and the
+    # cut is taken for no tile (keeping the first reading there read more tiles that are not).
     doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < CONFIDENT]
     if doubtful:
         turned = network("reader").run(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]

@@ -19,6 +19,8 @@ CONFIDENT = 0.8       # a tile read at least this surely is not listed first to 
 EDGE = 3              # pixels: a tile's own pips never touch its rim; a peak there is a neighbour's
 BAR = 0.5             # the bar map above this ...
 BAR_ACROSS = 0.45     # ... along this share of the tile's width, near the middle
+BAR_SLANT = 0.35      # ... on a line that drops at most this much for each pixel across
+BAR_OFF_LINE = 2.0    # pixels: a mark this far from the line is not on it
 
 
 @dataclass(frozen=True)
@@ -35,12 +37,23 @@ class TileReading:
 
 
 def shows_a_bar(bar: np.ndarray) -> bool:
-    """A divider runs across the middle of the tile: along this share of its width, the bar
-    map is high somewhere in the middle band (a tile whose corners came out a little askew
-    shows its bar aslant, across several rows)."""
-    h = bar.shape[0]
+    """A divider runs across the middle of the tile: along at least `BAR_ACROSS` of its width
+    the bar map is high in the middle band, on one straight line. The line may slant a little
+    (`BAR_SLANT`), as the bar of a tile whose corners came out askew does, and may be broken
+    (a spinner pin); marks at different heights are no bar."""
+    h, w = bar.shape
     band = bar[int(h * 0.38):int(h * 0.62)] > BAR
-    return bool(band.size) and float(band.any(axis=0).mean()) >= BAR_ACROSS
+    columns = np.nonzero(band.any(axis=0))[0]
+    if len(columns) < BAR_ACROSS * w:
+        return False
+    heights = np.array([np.nonzero(band[:, c])[0].mean() for c in columns])
+    on = np.ones(len(columns), bool)
+    for _ in range(2):          # the line through the marks, then again through those on it
+        slope, level = np.polyfit(columns[on], heights[on], 1)
+        on = np.abs(heights - (slope * columns + level)) <= BAR_OFF_LINE
+        if on.sum() < 2:
+            return False
+    return abs(slope) <= BAR_SLANT and on.sum() >= BAR_ACROSS * w
 
 
 def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -89,7 +91,8 @@ def _row_of_touching_tiles(values_list, seed, short):
 @pytest.mark.parametrize("short, seed", [(30, 1), (30, 2), (55, 1)])
 def test_touching_tiles_that_look_like_one_tile_are_cut_apart(short, seed):
     # the finder sees one face of a tile's shape with one core or none: it is read as one tile
-    # first, and where that does not read, cut into the tiles it may be
+    # first, and where that does not read, cut into the tiles it may be (the narrow rows came
+    # out as no tile at all before; the wider one, whose cores stand apart, keeps reading)
     values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 2)]
     got = Counter(pipeline.count_pips(_row_of_touching_tiles(values, seed, short), 9).tiles)
     assert got == Counter(tuple(sorted(v)) for v in values)
@@ -142,6 +145,14 @@ def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
     stroke = _maps(peaks, bar=False)
     stroke[1, reader.READ_H // 2 - 6:reader.READ_H // 2 + 6, 20:26] = 1      # a stroke, not across
     assert reader.read_maps(stroke) is None
+    apart = _maps(peaks, bar=False)              # two marks across, at different heights
+    apart[1, reader.READ_H // 2 - 8, 2:14] = 1
+    apart[1, reader.READ_H // 2 + 8, 32:44] = 1
+    assert reader.read_maps(apart) is None
+    pinned = _maps(peaks, bar=False)             # a bar broken by a spinner pin is a bar
+    pinned[1, reader.READ_H // 2, 6:20] = 1
+    pinned[1, reader.READ_H // 2, 28:42] = 1
+    assert reader.read_maps(pinned) is not None
 
 
 def test_an_unsure_tile_is_read_again_turned_half_round(monkeypatch):
@@ -173,6 +184,40 @@ def test_an_unsure_tile_is_read_again_turned_half_round(monkeypatch):
     assert runs == [2, 1]                          # only the unsure tile is read again
     assert (first.top, first.bottom) == (2, 2)
     assert (second.top, second.bottom) == (2, 1)
+
+
+def test_the_look_that_reads_more_different_tiles_stands(monkeypatch):
+    # on one face of small tiles, the fine look read one tile twice (1|2 upright and turned),
+    # the closer look two different tiles: a tile read both ways up is one tile, not two
+    from vision import finder
+    from vision.reader import TileReading
+
+    def region(x, look):
+        return finder.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0, contest=(1, look))
+
+    def reading(top, bottom):
+        return TileReading(top, bottom, 0.6, 0.6, ())
+    fine = [region(0, finder.FINE), region(40, finder.FINE)]
+    closer = [region(0, finder.FINEST), region(40, finder.FINEST)]
+    closer_readings = [reading(1, 2), reading(3, 4)]
+    sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
+    monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
+    monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
+    regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
+                                             [reading(1, 2), reading(2, 1)])
+    assert [r.contest[1] for r in regions] == [finder.FINEST] * 2
+    assert [(t.top, t.bottom) for t in readings] == [(1, 2), (3, 4)]
+
+
+def test_a_thin_photo_after_a_big_one_is_read_without_crashing():
+    # OpenCV's DNN module, having run the finder on a larger input, crashed the whole process
+    # (the table's server with it) on one under 64 pixels on a side: a panorama's short side
+    script = ("import numpy as np; from vision.pipeline import analyse; "
+              "analyse(np.full((200, 385, 3), 120, np.uint8)); analyse(np.full((3000, 200, 3), 120, np.uint8)); "
+              "analyse(np.full((150, 4000, 3), 90, np.uint8)); print('read')")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and done.stdout.strip() == "read", done.stderr[-500:]
 
 
 def test_a_tile_is_counted_once_the_surer_reading_stands():
