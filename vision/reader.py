@@ -46,7 +46,8 @@ def shows_a_bar(bar: np.ndarray) -> bool:
     columns = np.nonzero(band.any(axis=0))[0]
     if len(columns) < BAR_ACROSS * w:
         return False
-    heights = np.array([np.nonzero(band[:, c])[0].mean() for c in columns])
+    counts = band.sum(axis=0)
+    heights = (band * np.arange(band.shape[0])[:, None]).sum(axis=0)[columns] / counts[columns]
     on = np.ones(len(columns), bool)
     for _ in range(2):          # the line through the marks, then again through those on it
         slope, level = np.polyfit(columns[on], heights[on], 1)
