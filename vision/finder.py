@@ -223,14 +223,15 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
         from_cores.setdefault(label, []).append(rect)
     ways_of = {}      # face: the ways to part it, each a list of tiles' corners
-    pieces = {}
+    pieces = {}       # face: its rectangle and area (`_shape`)
     widths = []       # of the faces that are one tile's shape
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
-        pieces[label] = piece = face_labels == label
-        alone = [cv2.boxPoints(r) for r in _rects(piece, grow=1.0, fill=ALONE_FILL)]
+        piece = face_labels == label
+        pieces[label] = shape = _shape(piece)
+        alone = [cv2.boxPoints(shape[0])] if _fills(shape, ALONE_FILL) and _tile_shaped(shape[0][1]) else []
         widths.extend(_short_side(q) for q in alone)
-        cuts = _row_cuts(piece, core, cores)
+        cuts = _row_cuts(piece, shape, core, cores)
         from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
@@ -243,8 +244,8 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
             ways_of[label] = [w for w in (from_core, alone) if w] + cuts
     halves = set()    # (face, way) of the tiles a face may be half of
     if widths:
-        for label, piece in pieces.items():
-            for tile in _half_seen(piece, float(np.median(widths))):
+        for label, shape in pieces.items():
+            for tile in _half_seen(shape, float(np.median(widths))):
                 halves.add((label, len(ways_of[label])))
                 ways_of[label].append([tile])
     quads = []        # (corners, group, way)
@@ -271,14 +272,34 @@ def _short_side(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
 
 
-def _half_seen(piece: np.ndarray, width: float) -> list[np.ndarray]:
+def _shape(piece: np.ndarray) -> tuple | None:
+    """A face piece's rotated rectangle (as `_rects` gives it) and its area in pixels, found
+    once for every test of its shape; None for a speck."""
+    found = _rects(piece, grow=1.0, any_shape=True)
+    return (found[0], int(np.count_nonzero(piece))) if found else None
+
+
+def _fills(shape: tuple | None, fill: float) -> bool:
+    """The piece covers at least this share of its rectangle (as `_rects`' `fill`)."""
+    if shape is None:
+        return False
+    (_, (a, b), _), area = shape
+    return not area < fill * a * b
+
+
+def _tile_shaped(size: tuple) -> bool:
+    """Sides (of a rotated rectangle) about twice as long as each other, as a tile's are."""
+    short, long_ = sorted(size)
+    return ASPECT_LOW <= long_ / short <= ASPECT_HIGH
+
+
+def _half_seen(shape: tuple | None, width: float) -> list[np.ndarray]:
     """A square face as wide as the photo's other tiles is one half of a tile whose other half
     the finder took for table (a blank half of a black tile, on a dark table): the tile it
     may be, reaching from the square to each of its four sides in turn."""
-    found = _rects(piece, grow=1.0, fill=HALF_FILL, any_shape=True)
-    if not found:
+    if not _fills(shape, HALF_FILL):
         return []
-    (cx, cy), (a, b), angle = found[0]
+    (cx, cy), (a, b), angle = shape[0]
     if max(a, b) / min(a, b) > HALF_SQUARE or abs(min(a, b) / width - 1) > HALF_WIDTH_FIT:
         return []
     side = (a + b) / 2
@@ -302,7 +323,7 @@ def _tile_width(cores: list, run_width: float) -> float | None:
     return float(min(widths)) if widths else None
 
 
-def _row_cuts(piece: np.ndarray, core: np.ndarray, cores: list = ()) -> list[list[np.ndarray]]:
+def _row_cuts(piece: np.ndarray, shape: tuple | None, core: np.ndarray, cores: list = ()) -> list[list[np.ndarray]]:
     """A rectangular face too long or too square for one tile is a run of touching tiles the
     finder did not part: the ways to cut it into a grid of `rows` x `cols` tiles (a row side by
     side, rows end to end, or a line end to end), where the cells come out tile-shaped.
@@ -310,11 +331,11 @@ def _row_cuts(piece: np.ndarray, core: np.ndarray, cores: list = ()) -> list[lis
     The cuts follow the run's four corners rather than its bounding rectangle, so that a long
     row photographed at an angle, its far tiles smaller, is cut in perspective; and each cut
     moves to where the finder's core is lowest near it, which is where two tiles meet."""
-    found = _rects(piece, grow=1.0, fill=ALONE_FILL, any_shape=True)
-    if not found:
+    if not _fills(shape, ALONE_FILL):
         return []
-    quad = _outline(piece, cv2.boxPoints(found[0]))
-    width = _tile_width(cores, min(found[0][1]))
+    rect = shape[0]
+    quad = _outline(piece, cv2.boxPoints(rect))
+    width = _tile_width(cores, min(rect[1]))
     side_a = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     side_b = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     profile_a, profile_b = _core_profiles(core, quad, side_a, side_b)
@@ -425,8 +446,7 @@ def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = F
         (cx, cy), (a, b), angle = cv2.minAreaRect(points)
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
-        short, long_ = sorted((a, b))
-        if area < fill * a * b or not (any_shape or ASPECT_LOW <= long_ / short <= ASPECT_HIGH):
+        if area < fill * a * b or not (any_shape or _tile_shaped((a, b))):
             if keep_rest and area >= 2 * MIN_CORE_AREA:
                 rest.append(labels == label)
             continue

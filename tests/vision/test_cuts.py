@@ -34,7 +34,7 @@ def block(rows, cols, width=10):
 
 def test_a_block_is_cut_every_way_its_cells_come_out_tile_shaped():
     piece = block(2, 4)                      # 40 x 40: two rows of four upright tiles
-    ways = finder._row_cuts(piece, np.zeros(piece.shape, np.float32))
+    ways = finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32))
     sizes = sorted(len(w) for w in ways)
     assert 8 in sizes                        # the rows and columns it is
     for way in ways:
@@ -46,6 +46,6 @@ def test_a_block_is_cut_every_way_its_cells_come_out_tile_shaped():
 def test_cuts_narrower_than_the_cores_tell_are_not_tried():
     piece = block(1, 1, width=30)            # one tile's face, 30 x 60, with the core of one tile
     core = ((25.0, 40.0), (30.0, 60.0), 0.0)
-    assert finder._row_cuts(piece, np.zeros(piece.shape, np.float32), [core]) == []
+    assert finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32), [core]) == []
     # without a core to tell the size, four tiles side by side would fit it too
-    assert finder._row_cuts(piece, np.zeros(piece.shape, np.float32))
+    assert finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32))
