@@ -62,6 +62,10 @@ class TileRegion:
     # piece both looks' tiles lie on and the look; the pipeline keeps the look that reads more
     contest: tuple | None = None
 
+    def holds(self, point) -> bool:
+        """The point (x, y in the photo's pixels) lies on the tile or its edge."""
+        return cv2.pointPolygonTest(self.corners.astype(np.float32), tuple(map(float, point)), False) >= 0
+
 
 def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
     """The photo scaled to `long_side` pixels on its long side (or by `scale`, where given) and
@@ -125,9 +129,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
         if width < COARSE_NARROWEST:
             continue
         centre = region.corners.mean(axis=0)
-        twin = next((i for i, r in enumerate(found)
-                     if cv2.pointPolygonTest(r.corners.astype(np.float32), tuple(map(float, centre)), False) >= 0),
-                    None)
+        twin = next((i for i, r in enumerate(found) if r.holds(centre)), None)
         if twin is None:
             found.append(region)
         elif width * FINE / COARSE > 0.75 * FINE_WIDEST:

@@ -123,8 +123,7 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     fine look where they read as many."""
     surely = [r for r, reading in zip(regions, readings) if reading is not None and reading.confidence >= CONFIDENT]
     doubtful = {face for face, centre in sighting.small_cores
-                if not any(cv2.pointPolygonTest(r.corners.astype(np.float32), tuple(map(float, centre)), False) >= 0
-                           for r in surely)}
+                if not any(r.holds(centre) for r in surely)}
     closer, closer_readings = read_best(image, closer_look(image, sighting, doubtful))
     if not closer:
         return regions, readings
