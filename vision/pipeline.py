@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -18,6 +18,7 @@ from .model import network
 from .params import Params
 from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
 
+OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the cut's middle is off it
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
 
@@ -62,6 +63,7 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
     sighting = find_tiles(image)
     regions, readings = read_best(image, sighting.regions)
     regions, readings = read_closer(image, sighting, regions, readings)
+    regions, readings = square_up(image, regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -138,6 +140,44 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
     kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
     return [regions[i] for i in kept], [readings[i] for i in kept]
+
+
+def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
+    """A domino is twice as long as it is wide and its divider crosses its middle. Where the
+    reader found the divider away from the middle of the cut, the finder's corners slid along
+    the tile (into a neighbour, or short of the tile's end): the tile is cut again round its
+    divider, twice as long as it is wide, and read again."""
+    moved = [i for i, reading in enumerate(readings)
+             if reading is not None and abs(reading.bar[0] * READ_W / 2 + reading.bar[1] - READ_H / 2) > OFF_MIDDLE]
+    if not moved:
+        return regions, readings
+    again = [replace(regions[i], corners=round_divider(regions[i].corners, readings[i].bar)) for i in moved]
+    regions, readings = list(regions), list(readings)
+    for i, region, reading in zip(moved, again, read_tiles(image, again)):
+        if reading is not None:
+            regions[i], readings[i] = region, reading
+    return regions, readings
+
+
+def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray:
+    """The tile's corners in the photo, centred on its divider (`bar`, a line in the cut's
+    reader pixels), its long sides square to it, as wide as the cut and twice as long."""
+    corners = np.asarray(corners, np.float32)
+    target = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])
+    back = cv2.getPerspectiveTransform(target, corners)
+    slope, level = bar
+    x = READ_W / 2
+    y = slope * x + level
+    centre, along, down = cv2.perspectiveTransform(
+        np.float32([[[x, y], [x + 1, y + slope], [x - slope, y + 1]]]), back)[0]
+    along = (along - centre) / np.linalg.norm(along - centre)
+    down = down - centre
+    down = down - along * float(down @ along)
+    down = down / np.linalg.norm(down)
+    width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    half_w, half_l = along * width / 2, down * width
+    return np.float32([centre - half_w - half_l, centre + half_w - half_l,
+                       centre + half_w + half_l, centre - half_w + half_l])
 
 
 def _fit(pieces: list[TileRegion]) -> float:

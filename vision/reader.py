@@ -30,6 +30,7 @@ class TileReading:
     top_confidence: float
     bottom_confidence: float
     pips: tuple[tuple[float, float], ...]     # peak centres, in the rectified tile's pixels
+    bar: tuple[float, float] = (0.0, READ_H / 2)   # the divider: y = slope * x + level, tile pixels
 
     @property
     def confidence(self) -> float:
@@ -37,15 +38,21 @@ class TileReading:
 
 
 def shows_a_bar(bar: np.ndarray) -> bool:
-    """A divider runs across the middle of the tile: along at least `BAR_ACROSS` of its width
+    return bar_line(bar) is not None
+
+
+def bar_line(bar: np.ndarray) -> tuple[float, float] | None:
+    """The divider across the middle of the tile, as (slope, level): y = slope * x + level in
+    the tile's pixels; None where there is none. Along at least `BAR_ACROSS` of the tile's width
     the bar map is high in the middle band, on one straight line. The line may slant a little
     (`BAR_SLANT`), as the bar of a tile whose corners came out askew does, and may be broken
     (a spinner pin); marks at different heights are no bar."""
     h, w = bar.shape
-    band = bar[int(h * 0.38):int(h * 0.62)] > BAR
+    top = int(h * 0.38)
+    band = bar[top:int(h * 0.62)] > BAR
     columns = np.nonzero(band.any(axis=0))[0]
     if len(columns) < BAR_ACROSS * w:
-        return False
+        return None
     counts = band.sum(axis=0)
     heights = (band * np.arange(band.shape[0])[:, None]).sum(axis=0)[columns] / counts[columns]
     on = np.ones(len(columns), bool)
@@ -53,8 +60,10 @@ def shows_a_bar(bar: np.ndarray) -> bool:
         slope, level = np.polyfit(columns[on], heights[on], 1)
         on = np.abs(heights - (slope * columns + level)) <= BAR_OFF_LINE
         if on.sum() < 2:
-            return False
-    return abs(slope) <= BAR_SLANT and on.sum() >= BAR_ACROSS * w
+            return None
+    if abs(slope) > BAR_SLANT or on.sum() < BAR_ACROSS * w:
+        return None
+    return float(slope), float(level + top)
 
 
 def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
@@ -72,21 +81,21 @@ def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
 def read_maps(maps: np.ndarray) -> TileReading | None:
     """The reading of one tile from the network's maps (2 x H x W: pips, bar); None when the
     cut shows no divider bar."""
-    pip_map, bar = maps[0], maps[1]
-    if not shows_a_bar(bar):
+    pip_map = maps[0]
+    line = bar_line(maps[1])
+    if line is None:
         return None
-    middle = pip_map.shape[0] / 2
     h, w = pip_map.shape
     found = [(x, y, v) for x, y, v in peaks(pip_map, WEAK)
              if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE]
     counts, confidences = [0, 0], [1.0, 1.0]
     pips = []
     for x, y, v in found:
-        half = 0 if y < middle else 1
+        half = 0 if y < line[0] * x + line[1] else 1
         if v >= PEAK:
             counts[half] += 1
             pips.append((float(x), float(y)))
             confidences[half] = min(confidences[half], (v - PEAK) / (1 - PEAK) * 0.5 + 0.5)
         else:
             confidences[half] = min(confidences[half], 1 - (v - WEAK) / (PEAK - WEAK) * 0.5)
-    return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips))
+    return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips), line)

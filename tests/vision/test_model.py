@@ -133,6 +133,49 @@ def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
     assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
 
 
+def test_pips_count_to_the_side_of_the_divider_they_lie_on():
+    # a cut slid along its tile shows the divider above its middle: a pip just under the
+    # divider is the bottom half's, though it lies above the cut's middle
+    maps = _maps([(12, 20), (36, 20), (24, 44)], bar=False)
+    maps[1, 39:41, 6:-6] = 1
+    got = reader.read_maps(maps)
+    assert (got.top, got.bottom) == (2, 1)
+    assert got.bar[1] == pytest.approx(39.5, abs=0.6) and abs(got.bar[0]) < 0.01
+
+
+def _chain(values_list, short=60, seed=3):
+    """Generated tiles laid end to end, touching, on a plain table; and their corners."""
+    from vision import synth_scenes as ss
+    from vision import synth_tiles as st
+    rng = np.random.default_rng(seed)
+    style = st.random_style(rng, 12)
+    style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None,
+                               "pip_scheme": "black", "pip_colour": (25.0, 25.0, 25.0),
+                               "bar_colour": (30.0, 30.0, 30.0)})
+    img = np.empty((200 + 2 * short * len(values_list), 300, 3), np.float32)
+    img[:] = (60, 75, 90)
+    boxes = []
+    for k, values in enumerate(values_list):
+        boxes.append(ss.tile_box(150, 100 + short + 2 * short * k, short, 0.0))
+        face, alpha, _ = st.draw_face(values, style, rng)
+        ss._paste(img, face, alpha, boxes[-1])
+    return np.clip(img, 0, 255).astype(np.uint8), boxes
+
+
+def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
+    # the finder's corners for a tile in a chain came out a tenth of a tile too far along it,
+    # into its neighbour: its divider lies off the cut's middle, and the tile is cut again
+    image, boxes = _chain([(2, 5), (6, 6)])
+    slid = boxes[0] + np.float32([0, 0.1 * 120])
+    region = pipeline.TileRegion(slid, 1.0)
+    first = pipeline.read_tiles(image, [region])[0]
+    assert first is not None
+    assert abs(first.bar[1] - reader.READ_H / 2) > pipeline.OFF_MIDDLE
+    regions, readings = pipeline.square_up(image, [region], [first])
+    assert sorted((readings[0].top, readings[0].bottom)) == [2, 5]
+    assert np.abs(regions[0].corners - boxes[0]).max() < 6
+
+
 def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
     # a tile whose corners came out a little askew shows its bar across several rows
     peaks = [(12, 20), (36, 20), (24, 70)]
