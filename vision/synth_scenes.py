@@ -353,9 +353,10 @@ def _max_value(rng):
     return int(rng.choice([6, 9, 12, 15, 18], p=[0.25, 0.25, 0.25, 0.18, 0.07]))
 
 
-def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share):
+def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_set=False):
     """Draw the tiles given in the plane through the camera onto a table. Returns the photo
-    (float), the tiles' quads in the photo with their values, and which are face up."""
+    (float), the tiles' quads in the photo with their values, and which are face up. With
+    `one_set`, no tile shows face up twice, as in a photo of one real set."""
     img = background(rng, h, w)
     lift_dir = rng.normal(0, 1, 2)
     lift_dir /= np.linalg.norm(lift_dir) + 1e-6
@@ -364,11 +365,16 @@ def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share):
     shadow_dir /= np.linalg.norm(shadow_dir) + 1e-6
     shadow_len = rng.uniform(0, 0.25) if rng.random() < 0.7 else None
     tiles = []
+    shown = set()
     for box in boxes_plane:
         quad = cv2.perspectiveTransform(box[None], hmat)[0]
         short = float(np.linalg.norm(quad[0] - quad[1]))
         face_up = rng.random() >= face_down_share
         values = _values(rng, max_value)
+        while one_set and face_up and tuple(sorted(values)) in shown:
+            values = _values(rng, max_value)
+        if face_up:
+            shown.add(tuple(sorted(values)))
         lift = lift_dir * short * tilt_amount
         shadow = shadow_dir * short * shadow_len if shadow_len is not None else None
         _side_and_shadow(img, quad, lift, shadow, style.body, rng)
@@ -418,7 +424,8 @@ def scene_with_answers(rng: np.random.Generator, size=(768, 1024), max_value=Non
     boxes = [b for b in layout(rng, w, h, short, n)
              if (cv2.perspectiveTransform(b[None], hmat)[0] > 4).all()
              and (cv2.perspectiveTransform(b[None], hmat)[0] < (w - 5, h - 5)).all()]
-    img, tiles = render(rng, h, w, boxes, hmat, style, max_value, face_down_share=0.1 if rng.random() < 0.3 else 0)
+    img, tiles = render(rng, h, w, boxes, hmat, style, max_value, face_down_share=0.1 if rng.random() < 0.3 else 0,
+                        one_set=True)
     out = _degrade(_lighting(img, rng), rng, text=False)
     answers = [tuple(sorted(v)) for _, v, _ in tiles if v is not None]
     return out, answers, max_value
