@@ -44,6 +44,10 @@ HALF_SQUARE = 1.3           # a face this near square may be half a tile ...
 HALF_FILL = 0.6             # ... and fills this share of its square: the pips make it ragged
 HALF_WIDTH_FIT = 0.3        # ... when it is as wide as the photo's other tiles, within this share
 HALF_SUPPORT = HALF_FILL / 2 - 0.05   # the tile it may be is then half face, or less: its pips are not face
+FIT_WIDTH = 64              # input pixels: a tile looked at again on its own is this wide
+FIT_MARGIN = 0.5            # ... over the part of the photo this share of its width round it
+FIT_REACH = 0.5             # ... the core nearest its centre, within this share of its width
+FIT_SIZE = 1.3              # ... and a fit that much wider or narrower is another tile's
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -149,6 +153,29 @@ def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list
               for r, _ in tiles_at(image, FINEST, window)[0]]
     on = _run_pieces(sighting, closer)
     return [replace(r, contest=(on(r), FINEST)) for r in closer if on(r) in pieces]
+
+
+def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
+    """The tile looked at again on its own, at the size the finder knows best (`FIT_WIDTH`
+    input pixels wide), over the part of the photo round it: of the tiles that look finds,
+    the one nearest the tile's centre (a tile standing alone before one cut from a run, and
+    of those the best fit to the cores). None where that look finds no tile near, or only
+    one of another size."""
+    corners = region.corners
+    centre = corners.mean(axis=0)
+    width = _short_side(corners)
+    x0, y0 = np.floor(corners.min(axis=0) - FIT_MARGIN * width).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0) + FIT_MARGIN * width).astype(int)
+    window = (max(x0, 0), max(y0, 0), min(x1, image.shape[1]), min(y1, image.shape[0]))
+    if window[2] - window[0] < 2 or window[3] - window[1] < 2:
+        return None
+    found = [r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]
+             if np.hypot(*(r.corners.mean(axis=0) - centre)) < FIT_REACH * width
+             and 1 / FIT_SIZE <= _short_side(r.corners) / width <= FIT_SIZE]
+    if not found:
+        return None
+    best = min(found, key=lambda r: (r.group is not None, -r.fit, np.hypot(*(r.corners.mean(axis=0) - centre))))
+    return replace(region, corners=best.corners)
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):

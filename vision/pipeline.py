@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import Sighting, TileRegion, closer_look, find_tiles
+from .finder import Sighting, TileRegion, closer_fit, closer_look, find_tiles
 from .load import decode
 from .model import network
 from .params import Params
@@ -64,6 +64,7 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
     regions, readings = read_best(image, sighting.regions)
     regions, readings = read_closer(image, sighting, regions, readings)
     regions, readings = square_up(image, regions, readings)
+    regions, readings = fit_closer(image, regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -140,6 +141,21 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
     kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
     return [regions[i] for i in kept], [readings[i] for i in kept]
+
+
+def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
+    """A tile read unsurely may have been cut off its edges: it is looked at again on its own
+    (`finder.closer_fit`) and read again, and the surer reading stands."""
+    unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < CONFIDENT]
+    fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
+    fitted = [(i, region) for i, region in fitted if region is not None]
+    if not fitted:
+        return regions, readings
+    regions, readings = list(regions), list(readings)
+    for (i, region), reading in zip(fitted, read_tiles(image, [region for _, region in fitted])):
+        if reading is not None and (readings[i] is None or reading.confidence > readings[i].confidence):
+            regions[i], readings[i] = region, reading
+    return regions, readings
 
 
 def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):

@@ -143,8 +143,9 @@ def test_pips_count_to_the_side_of_the_divider_they_lie_on():
     assert got.bar[1] == pytest.approx(39.5, abs=0.6) and abs(got.bar[0]) < 0.01
 
 
-def _chain(values_list, short=60, seed=3):
-    """Generated tiles laid end to end, touching, on a plain table; and their corners."""
+def _chain(values_list, short=60, seed=3, side_by_side=False, gap=0):
+    """Generated tiles laid end to end (or side by side), touching (or `gap` pixels apart),
+    on a plain table; and their corners."""
     from vision import synth_scenes as ss
     from vision import synth_tiles as st
     rng = np.random.default_rng(seed)
@@ -152,11 +153,12 @@ def _chain(values_list, short=60, seed=3):
     style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None,
                                "pip_scheme": "black", "pip_colour": (25.0, 25.0, 25.0),
                                "bar_colour": (30.0, 30.0, 30.0)})
-    img = np.empty((200 + 2 * short * len(values_list), 300, 3), np.float32)
+    along = (short if side_by_side else 2 * short) + gap
+    img = np.empty((200 + along * len(values_list), 300, 3), np.float32)
     img[:] = (60, 75, 90)
     boxes = []
     for k, values in enumerate(values_list):
-        boxes.append(ss.tile_box(150, 100 + short + 2 * short * k, short, 0.0))
+        boxes.append(ss.tile_box(150, 100 + along / 2 + along * k, short, np.pi / 2 if side_by_side else 0.0))
         face, alpha, _ = st.draw_face(values, style, rng)
         ss._paste(img, face, alpha, boxes[-1])
     return np.clip(img, 0, 255).astype(np.uint8), boxes
@@ -174,6 +176,37 @@ def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
     regions, readings = pipeline.square_up(image, [region], [first])
     assert sorted((readings[0].top, readings[0].bottom)) == [2, 5]
     assert np.abs(regions[0].corners - boxes[0]).max() < 6
+
+
+def test_a_tile_cut_off_its_edges_is_fitted_again_on_its_own():
+    # a tile alone, and the middle one of three side by side, cut a sixth of their width off
+    # them: looked at again on its own, each tile's corners come back to the tile
+    from vision import finder
+    for tiles, middle, shift in (([(2, 5)], 0, (10, 5)), ([(1, 3), (4, 6), (2, 5)], 1, (0, 10))):
+        image, boxes = _chain(tiles, side_by_side=len(tiles) > 1, gap=6)
+        off = boxes[middle] + np.float32(shift)
+        fitted = finder.closer_fit(image, pipeline.TileRegion(finder.order_corners(off), 1.0))
+        assert fitted is not None
+        error = min(np.abs(fitted.corners - np.roll(boxes[middle], k, axis=0)).max() for k in range(4))
+        assert error < 4, (tiles, fitted.corners)
+
+
+def test_an_unsure_tile_is_fitted_again_and_the_surer_reading_stands(monkeypatch):
+    from vision.reader import TileReading
+    regions = [pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0) for x in (0, 20, 40)]
+    readings = [TileReading(1, 2, 0.95, 0.95, ()), TileReading(3, 4, 0.5, 0.9, ()), TileReading(5, 6, 0.6, 0.6, ())]
+    asked = []
+
+    def fit(image, region):
+        asked.append(int(region.corners[0, 0]))
+        return pipeline.replace(region, support=0.5)
+    again = {20: TileReading(3, 5, 0.9, 0.9, ()), 40: TileReading(5, 5, 0.55, 0.55, ())}
+    monkeypatch.setattr(pipeline, "closer_fit", fit)
+    monkeypatch.setattr(pipeline, "read_tiles", lambda image, rs: [again[int(r.corners[0, 0])] for r in rs])
+    kept, read = pipeline.fit_closer(None, regions, readings)
+    assert asked == [20, 40]                        # the sure tile is left as it is
+    assert [(r.top, r.bottom) for r in read] == [(1, 2), (3, 5), (5, 6)]
+    assert [r.support for r in kept] == [1.0, 0.5, 1.0]
 
 
 def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
