@@ -46,7 +46,7 @@ HALF_WIDTH_FIT = 0.3        # ... when it is as wide as the photo's other tiles,
 HALF_SUPPORT = HALF_FILL / 2 - 0.05   # the tile it may be is then half face, or less: its pips are not face
 FIT_WIDTH = 64              # input pixels: a tile looked at again on its own is this wide
 FIT_MARGIN = 0.5            # ... over the part of the photo this share of its width round it
-FIT_REACH = 0.5             # ... the core nearest its centre, within this share of its width
+FIT_REACH = 0.35             # ... the core nearest its centre, within this share of its width
 FIT_SIZE = 1.3              # ... and a fit that much wider or narrower is another tile's
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
