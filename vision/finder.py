@@ -46,8 +46,9 @@ HALF_WIDTH_FIT = 0.3        # ... when it is as wide as the photo's other tiles,
 HALF_SUPPORT = HALF_FILL / 2 - 0.05   # the tile it may be is then half face, or less: its pips are not face
 FIT_WIDTH = 64              # input pixels: a tile looked at again on its own is this wide
 FIT_MARGIN = 0.5            # ... over the part of the photo this share of its width round it
-FIT_REACH = 0.35             # ... the core nearest its centre, within this share of its width
+FIT_REACH = 0.35            # ... the tile it finds nearest its centre, within this share of its width
 FIT_SIZE = 1.3              # ... and a fit that much wider or narrower is another tile's
+REST_LEAST = 0.5            # a face no tile covers is looked at again where this share of a tile is left
 OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
 
 
@@ -103,6 +104,7 @@ class Sighting:
     small: np.ndarray | None = None
     to_map: float = 1.0            # photo pixels to the fine look's map
     small_cores: list = ()         # (face, centre in the photo's pixels) of each small tile's core
+    face: np.ndarray | None = None     # the fine look's face map
 
     def piece(self, region: TileRegion) -> int:
         """The small face the region's centre lies on, or 0."""
@@ -123,7 +125,8 @@ def find_tiles(image: np.ndarray) -> Sighting:
     found = [r for r, w in fine if w <= FINE_WIDEST]
     to_map = FINE / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
-    sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores])
+    sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores],
+                        maps[0])
     if sighting.small is not None:
         on = _run_pieces(sighting, found)
         found[:] = [replace(r, contest=(on(r), FINE)) if on(r) else r for r in found]
@@ -163,7 +166,7 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     one of another size."""
     corners = region.corners
     centre = corners.mean(axis=0)
-    width = _short_side(corners)
+    width = short_side(corners)
     x0, y0 = np.floor(corners.min(axis=0) - FIT_MARGIN * width).astype(int)
     x1, y1 = np.ceil(corners.max(axis=0) + FIT_MARGIN * width).astype(int)
     window = (max(x0, 0), max(y0, 0), min(x1, image.shape[1]), min(y1, image.shape[0]))
@@ -171,11 +174,34 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
         return None
     found = [r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]
              if np.hypot(*(r.corners.mean(axis=0) - centre)) < FIT_REACH * width
-             and 1 / FIT_SIZE <= _short_side(r.corners) / width <= FIT_SIZE]
+             and 1 / FIT_SIZE <= short_side(r.corners) / width <= FIT_SIZE]
     if not found:
         return None
     best = min(found, key=lambda r: (r.group is not None, -r.fit, np.hypot(*(r.corners.mean(axis=0) - centre))))
     return replace(region, corners=best.corners)
+
+
+def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -> list[tuple[int, int, int, int]]:
+    """The parts of the photo (x0, y0, x1, y1 in its pixels) round the parts of the fine
+    look's faces that no tile read covers, on faces where some tile was read (the far tiles
+    of a run whose faces ran together), where at least half a tile of `width` pixels is left."""
+    if sighting.face is None:
+        return []
+    faces = (sighting.face > FACE_THRESHOLD).astype(np.uint8)
+    _, labels = cv2.connectedComponents(faces, connectivity=4)
+    covered = np.zeros_like(faces)
+    for tile in tiles:
+        cv2.fillConvexPoly(covered, np.round(tile.corners * sighting.to_map).astype(np.int32), 1)
+    with_tiles = np.unique(labels[(covered > 0) & (faces > 0)])
+    rest = (np.isin(labels, with_tiles[with_tiles > 0]) & (covered == 0)).astype(np.uint8)
+    rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
+    least = REST_LEAST * 2 * (width * sighting.to_map) ** 2
+    margin = FIT_MARGIN * width
+    h, w = sighting.face.shape
+    return [(int(max(0, x / sighting.to_map - margin)), int(max(0, y / sighting.to_map - margin)),
+             int(min(w, x + bw) / sighting.to_map + margin), int(min(h, y + bh) / sighting.to_map + margin))
+            for x, y, bw, bh, area in stats[1:] if area >= least]
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):
@@ -259,7 +285,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         piece = face_labels == label
         pieces[label] = shape = _shape(piece)
         alone = [cv2.boxPoints(shape[0])] if _fills(shape, ALONE_FILL) and _tile_shaped(shape[0][1]) else []
-        widths.extend(_short_side(q) for q in alone)
+        widths.extend(short_side(q) for q in alone)
         cuts = _row_cuts(piece, shape, core, cores)
         from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
@@ -286,7 +312,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         quads.extend((cv2.boxPoints(r), None, 0) for r in cores)
     regions = []
     for corners, group, way in quads:
-        short = _short_side(corners)
+        short = short_side(corners)
         if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
                 or (corners[:, 1] > bounds[1] + OUTSIDE * short).any():
             continue      # cut by the photo's edge: not a whole tile
@@ -297,7 +323,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     return regions, maps
 
 
-def _short_side(corners: np.ndarray) -> float:
+def short_side(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
 
 

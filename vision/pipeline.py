@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import Sighting, TileRegion, closer_fit, closer_look, find_tiles
+from .finder import (FIT_WIDTH, Sighting, TileRegion, closer_fit, closer_look, find_tiles, short_side, tiles_at,
+                     uncovered_faces)
 from .load import decode
 from .model import network
 from .params import Params
@@ -65,6 +66,7 @@ def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
     regions, readings = read_closer(image, sighting, regions, readings)
     regions, readings = square_up(image, regions, readings)
     regions, readings = fit_closer(image, regions, readings)
+    regions, readings = read_the_rest(image, sighting, regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -141,6 +143,27 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
     kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
     return [regions[i] for i in kept], [readings[i] for i in kept]
+
+
+def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+    """Where part of a face is covered by no tile read (the far tiles of a run whose faces
+    ran together), that part is looked at again with the tiles at the size the finder knows
+    best, as wide as the photo's tiles read, and the new tiles found there are read."""
+    read = [r for r, reading in zip(regions, readings) if reading is not None]
+    if not read:
+        return regions, readings
+    width = float(np.median([short_side(r.corners) for r in read]))
+    found = []
+    for window in uncovered_faces(sighting, read, width):
+        found.extend(r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]
+                     if not any(k.holds(r.corners.mean(axis=0)) for k in read))
+    if not found:
+        return regions, readings
+    more, more_readings = read_best(image, found)
+    # a tile only this look sees is kept where it reads surely: a table's pattern may show
+    # something like a tile beside a run
+    sure = [i for i, reading in enumerate(more_readings) if reading is not None and reading.confidence >= CONFIDENT]
+    return regions + [more[i] for i in sure], readings + [more_readings[i] for i in sure]
 
 
 def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):

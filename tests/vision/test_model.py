@@ -323,3 +323,35 @@ def test_a_generated_test_scene_shows_each_tile_once_as_one_real_set_does():
     for i in (47, 79, 80):
         _, answers, _ = scene_with_answers(np.random.default_rng(SEED + SEED_OFFSETS["test"] + 100_000 + i))
         assert len(answers) == len(set(answers)) > 1, (i, answers)
+
+
+def test_the_uncovered_part_of_a_face_with_a_tile_read_is_looked_at_again():
+    # a face three tiles long (a run whose faces ran together) with one tile read at its left
+    # end, and a large face with no tile read (a patterned cloth): only the run's rest is
+    # looked at again
+    from vision import finder
+    face = np.zeros((60, 100), np.float32)
+    face[10:20, 10:70] = 1              # the run: 60 x 10 map pixels, three tiles of 20 x 10
+    face[30:55, 20:90] = 1              # the cloth
+    sighting = finder.Sighting([], to_map=0.5, face=face)
+    read = pipeline.TileRegion(np.float32([[20, 20], [60, 20], [60, 40], [20, 40]]), 1.0)   # photo pixels
+    windows = finder.uncovered_faces(sighting, [read], width=20.0)
+    assert len(windows) == 1
+    x0, y0, x1, y1 = windows[0]
+    assert x0 <= 60 + 2 and x1 >= 140 and y0 <= 20 and y1 >= 40 and y1 < 60
+    assert finder.uncovered_faces(sighting, [], width=20.0) == []
+
+
+def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypatch):
+    from vision import finder
+    from vision.reader import TileReading
+    tile = lambda x: pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0)   # noqa: E731
+    monkeypatch.setattr(pipeline, "uncovered_faces", lambda sighting, tiles, width: [(0, 0, 100, 40)])
+    monkeypatch.setattr(pipeline, "tiles_at", lambda image, long_side, window: ([(tile(20), 20), (tile(40), 20), (tile(0), 20)], None))
+    sure, unsure = TileReading(2, 3, 0.9, 0.9, ()), TileReading(0, 1, 0.5, 0.9, ())
+    monkeypatch.setattr(pipeline, "read_best", lambda image, found: (found, [sure, unsure]))
+    regions, readings = pipeline.read_the_rest(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [tile(0)],
+                                               [TileReading(4, 4, 0.95, 0.95, ())])
+    # the tile at 0 was read already; of the two new ones, the surely read one is kept
+    assert [int(r.corners[0, 0]) for r in regions] == [0, 20]
+    assert [(r.top, r.bottom) for r in readings] == [(4, 4), (2, 3)]
