@@ -19,6 +19,7 @@ from .model import network
 from .params import Params
 from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
 
+OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
 OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the cut's middle is off it
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
@@ -182,18 +183,22 @@ def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
 
 
 def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
-    """A domino is twice as long as it is wide and its divider crosses its middle. Where the
-    reader found the divider away from the middle of the cut, the finder's corners slid along
-    the tile (into a neighbour, or short of the tile's end): the tile is cut again round its
-    divider, twice as long as it is wide, and read again."""
-    moved = [i for i, reading in enumerate(readings)
-             if reading is not None and abs(reading.bar[0] * READ_W / 2 + reading.bar[1] - READ_H / 2) > OFF_MIDDLE]
+    """A domino is twice as long as it is wide and its divider crosses its middle, square to
+    its sides. Where the reader found the divider away from the middle of the cut, the
+    finder's corners slid along the tile (into a neighbour, or short of the tile's end): the
+    tile is cut again round its divider, twice as long as it is wide, and that reading
+    stands. Where the divider only slants across the cut, the cut is turned off the tile: it
+    is cut again the same way, and the reading at least as sure stands."""
+    moved = [i for i, reading in enumerate(readings) if reading is not None
+             and (abs(reading.bar[0] * READ_W / 2 + reading.bar[1] - READ_H / 2) > OFF_MIDDLE
+                  or abs(reading.bar[0]) > OFF_SQUARE)]
     if not moved:
         return regions, readings
     again = [replace(regions[i], corners=round_divider(regions[i].corners, readings[i].bar)) for i in moved]
     regions, readings = list(regions), list(readings)
     for i, region, reading in zip(moved, again, read_tiles(image, again)):
-        if reading is not None:
+        slid = abs(readings[i].bar[0] * READ_W / 2 + readings[i].bar[1] - READ_H / 2) > OFF_MIDDLE
+        if reading is not None and (slid or reading.confidence >= readings[i].confidence):
             regions[i], readings[i] = region, reading
     return regions, readings
 

@@ -178,6 +178,21 @@ def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
     assert np.abs(regions[0].corners - boxes[0]).max() < 6
 
 
+def test_a_cut_turned_off_its_tile_is_cut_again_square_to_its_divider():
+    # the cut came out turned 12 degrees about the tile's centre: the divider slants across it,
+    # and the tile is misread
+    image, boxes = _chain([(3, 4), (1, 6)])
+    centre = boxes[0].mean(axis=0)
+    turn = np.deg2rad(12)
+    rotation = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    region = pipeline.TileRegion((boxes[0] - centre) @ rotation.T + centre, 1.0)
+    first = pipeline.read_tiles(image, [region])[0]
+    assert first is not None and abs(first.bar[0]) > pipeline.OFF_SQUARE
+    regions, readings = pipeline.square_up(image, [region], [first])
+    assert sorted((readings[0].top, readings[0].bottom)) == [3, 4]
+    assert np.abs(regions[0].corners - boxes[0]).max() < 5
+
+
 def test_a_tile_cut_off_its_edges_is_fitted_again_on_its_own():
     # a tile alone, and the middle one of three side by side, cut a sixth of their width off
     # them: looked at again on its own, each tile's corners come back to the tile
