@@ -160,13 +160,15 @@ def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list
 
 def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     """The tile looked at again on its own, at the size the finder knows best (`FIT_WIDTH`
-    input pixels wide), over the part of the photo round it: of the tiles that look finds,
-    the one nearest the tile's centre (a tile standing alone before one cut from a run, and
-    of those the best fit to the cores). None where that look finds no tile near, or only
-    one of another size."""
+    input pixels wide), over the part of the photo round it. Of the tiles that look finds
+    near the tile's centre (within `FIT_REACH` of its width) and of about its width, a tile
+    standing alone comes before one cut from a run, a cut that fits the cores better before
+    one that fits them worse, and then the nearest. None where that look finds none."""
     corners = region.corners
     centre = corners.mean(axis=0)
     width = short_side(corners)
+    if width < 1:
+        return None
     x0, y0 = np.floor(corners.min(axis=0) - FIT_MARGIN * width).astype(int)
     x1, y1 = np.ceil(corners.max(axis=0) + FIT_MARGIN * width).astype(int)
     window = (max(x0, 0), max(y0, 0), min(x1, image.shape[1]), min(y1, image.shape[0]))
@@ -178,13 +180,15 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     if not found:
         return None
     best = min(found, key=lambda r: (r.group is not None, -r.fit, np.hypot(*(r.corners.mean(axis=0) - centre))))
-    return replace(region, corners=best.corners)
+    return replace(region, corners=best.corners, support=best.support)
 
 
 def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -> list[tuple[int, int, int, int]]:
-    """The parts of the photo (x0, y0, x1, y1 in its pixels) round the parts of the fine
-    look's faces that no tile read covers, on faces where some tile was read (the far tiles
-    of a run whose faces ran together), where at least half a tile of `width` pixels is left."""
+    """The parts of the photo (x0, y0, x1, y1 in its pixels, those that overlap taken together)
+    round the parts of the fine look's faces that no tile read covers, on faces where some
+    tile was read (the far tiles of a run whose faces ran together), where at least half a
+    tile of `width` pixels is left and at most a run's worth (`GRID_MOST` tiles): a larger
+    part is no run of tiles, and looking at it with tiles of that size would cost too much."""
     if sighting.face is None:
         return []
     faces = (sighting.face > FACE_THRESHOLD).astype(np.uint8)
@@ -195,13 +199,14 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -
     with_tiles = np.unique(labels[(covered > 0) & (faces > 0)])
     rest = (np.isin(labels, with_tiles[with_tiles > 0]) & (covered == 0)).astype(np.uint8)
     rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
-    least = REST_LEAST * 2 * (width * sighting.to_map) ** 2
-    margin = FIT_MARGIN * width
+    _, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
+    tile_area = 2 * (width * sighting.to_map) ** 2
+    margin = FIT_MARGIN * width * sighting.to_map
+    boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
+             for x, y, bw, bh, area in stats[1:] if REST_LEAST * tile_area <= area <= GRID_MOST * tile_area]
     h, w = sighting.face.shape
-    return [(int(max(0, x / sighting.to_map - margin)), int(max(0, y / sighting.to_map - margin)),
-             int(min(w, x + bw) / sighting.to_map + margin), int(min(h, y + bh) / sighting.to_map + margin))
-            for x, y, bw, bh, area in stats[1:] if area >= least]
+    return [(int(max(0, x0 / sighting.to_map)), int(max(0, y0 / sighting.to_map)),
+             int(min(w, x1) / sighting.to_map), int(min(h, y1) / sighting.to_map)) for x0, y0, x1, y1 in _merged(boxes)]
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):
@@ -237,8 +242,15 @@ def _windows(small: np.ndarray, to_map: float, shape: tuple) -> list[tuple[int, 
     """The parts of the photo round the small faces (x0, y0, x1, y1 in its pixels), as far
     again beyond them as the widest small tile is wide, those that overlap taken together."""
     margin = FINE_NARROWEST / 2
-    count, _, stats, _ = cv2.connectedComponentsWithStats((small > 0).astype(np.uint8), connectivity=8)
-    boxes = [[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]]
+    _, _, stats, _ = cv2.connectedComponentsWithStats((small > 0).astype(np.uint8), connectivity=8)
+    boxes = _merged([[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]])
+    return [(int(max(0, x0 / to_map)), int(max(0, y0 / to_map)),
+             int(min(shape[1], x1 / to_map)), int(min(shape[0], y1 / to_map))) for x0, y0, x1, y1 in boxes]
+
+
+def _merged(boxes: list[list[float]]) -> list[list[float]]:
+    """Boxes (x0, y0, x1, y1), those that overlap taken together into one."""
+    boxes = [list(b) for b in boxes]
     i = 0
     while i < len(boxes):
         a = boxes[i]
@@ -250,8 +262,7 @@ def _windows(small: np.ndarray, to_map: float, shape: tuple) -> list[tuple[int, 
         boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
         del boxes[j]
         i = 0                   # the grown box may now overlap one already passed
-    return [(int(max(0, x0 / to_map)), int(max(0, y0 / to_map)),
-             int(min(shape[1], x1 / to_map)), int(min(shape[0], y1 / to_map))) for x0, y0, x1, y1 in boxes]
+    return boxes
 
 
 def _has_wide_face(face: np.ndarray) -> bool:
@@ -313,14 +324,21 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     regions = []
     for corners, group, way in quads:
         short = short_side(corners)
-        if (corners < -OUTSIDE * short).any() or (corners[:, 0] > bounds[0] + OUTSIDE * short).any() \
-                or (corners[:, 1] > bounds[1] + OUTSIDE * short).any():
+        if not inside(corners, (bounds[1], bounds[0])):
             continue      # cut by the photo's edge: not a whole tile
         support = _face_support(face, corners)
         if support >= (HALF_SUPPORT if group and (group[-1], way) in halves else FACE_SUPPORT):
             fit = _core_fit(core, corners) if group is not None else 0.0
             regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit), 2 * short))
     return regions, maps
+
+
+def inside(corners: np.ndarray, shape: tuple) -> bool:
+    """The tile lies in a picture of this shape (height, width, ...), but for at most `OUTSIDE`
+    of its width past an edge: a tile cut off more by the edge is not read."""
+    reach = OUTSIDE * short_side(corners)
+    return bool((corners >= -reach).all() and (corners[:, 0] <= shape[1] + reach).all()
+                and (corners[:, 1] <= shape[0] + reach).all())
 
 
 def short_side(corners: np.ndarray) -> float:

@@ -1,6 +1,8 @@
 """The pip counter: photo bytes in, tiles and total out.
 
     decode -> find tiles (finder network) -> rectify each -> read pips (reader network)
+           -> cut again round the divider (square_up) -> look again at unsure tiles
+           (fit_closer) and at faces no tile covers (read_the_rest)
            -> refuse halves above the set -> each tile at most once
 
 `count_pips` is what the app and the command line call.
@@ -12,15 +14,15 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import (FIT_WIDTH, Sighting, TileRegion, closer_fit, closer_look, find_tiles, short_side, tiles_at,
-                     uncovered_faces)
+from .finder import (FIT_WIDTH, Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
+                     tiles_at, uncovered_faces)
 from .load import decode
 from .model import network
 from .params import Params
 from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
 
-OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
 OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the cut's middle is off it
+OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
 
@@ -194,7 +196,13 @@ def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
                   or abs(reading.bar[0]) > OFF_SQUARE)]
     if not moved:
         return regions, readings
-    again = [replace(regions[i], corners=round_divider(regions[i].corners, readings[i].bar)) for i in moved]
+    cuts = [(i, round_divider(regions[i].corners, readings[i].bar)) for i in moved]
+    # a cut reaching past the photo's edge is of a tile the edge cuts off: as the finder, leave it
+    cuts = [(i, c) for i, c in cuts if c is not None and inside(c, image.shape)]
+    if not cuts:
+        return regions, readings
+    moved = [i for i, _ in cuts]
+    again = [replace(regions[i], corners=c) for i, c in cuts]
     regions, readings = list(regions), list(readings)
     for i, region, reading in zip(moved, again, read_tiles(image, again)):
         slid = abs(readings[i].bar[0] * READ_W / 2 + readings[i].bar[1] - READ_H / 2) > OFF_MIDDLE
@@ -203,10 +211,15 @@ def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
     return regions, readings
 
 
-def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray:
+def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray | None:
     """The tile's corners in the photo, centred on its divider (`bar`, a line in the cut's
-    reader pixels), its long sides square to it, as wide as the cut and twice as long."""
+    reader pixels), its long sides square to it, as wide as the cut and twice as long; None
+    for a cut with no width. The new cut is a rectangle in the photo: under a steep camera
+    a tile's far half is shorter, and the cut reaches a little past it there."""
     corners = np.asarray(corners, np.float32)
+    width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    if width < 1 or cv2.contourArea(corners) < 1:
+        return None
     target = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])
     back = cv2.getPerspectiveTransform(target, corners)
     slope, level = bar
@@ -218,7 +231,6 @@ def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray:
     down = down - centre
     down = down - along * float(down @ along)
     down = down / np.linalg.norm(down)
-    width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
     half_w, half_l = along * width / 2, down * width
     return np.float32([centre - half_w - half_l, centre + half_w - half_l,
                        centre + half_w + half_l, centre - half_w + half_l])

@@ -37,10 +37,6 @@ class TileReading:
         return min(self.top_confidence, self.bottom_confidence)
 
 
-def shows_a_bar(bar: np.ndarray) -> bool:
-    return bar_line(bar) is not None
-
-
 def bar_line(bar: np.ndarray) -> tuple[float, float] | None:
     """The divider across the middle of the tile, as (slope, level): y = slope * x + level in
     the tile's pixels; None where there is none. Along at least `BAR_ACROSS` of the tile's width

@@ -371,6 +371,8 @@ def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_
         short = float(np.linalg.norm(quad[0] - quad[1]))
         face_up = rng.random() >= face_down_share
         values = _values(rng, max_value)
+        if one_set and face_up and len(shown) == (max_value + 1) * (max_value + 2) // 2:
+            raise ValueError(f"more tiles face up than a double-{max_value} set holds")
         while one_set and face_up and tuple(sorted(values)) in shown:
             values = _values(rng, max_value)
         if face_up:

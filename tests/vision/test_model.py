@@ -178,6 +178,20 @@ def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
     assert np.abs(regions[0].corners - boxes[0]).max() < 6
 
 
+def test_a_cut_again_past_the_photos_edge_is_left_as_it_was():
+    # the photo's edge cuts a tile off: the visible part reads with its divider off the middle,
+    # and cut again round the divider the tile would reach past the edge, which the finder
+    # never reads
+    image, boxes = _chain([(2, 5), (6, 6)])
+    image = image[60:200]
+    visible = pipeline.TileRegion(np.float32([[120, 40], [180, 40], [180, 140], [120, 140]]), 1.0)
+    first = pipeline.read_tiles(image, [visible])[0]
+    assert first is not None and abs(first.bar[1] - reader.READ_H / 2) > pipeline.OFF_MIDDLE
+    regions, readings = pipeline.square_up(image, [visible], [first])
+    assert regions[0] is visible and readings[0] is first
+    assert pipeline.round_divider(np.float32([[5, 5]] * 4), first.bar) is None
+
+
 def test_a_cut_turned_off_its_tile_is_cut_again_square_to_its_divider():
     # the cut came out turned 12 degrees about the tile's centre: the divider slants across it,
     # and the tile is misread
@@ -355,6 +369,10 @@ def test_the_uncovered_part_of_a_face_with_a_tile_read_is_looked_at_again():
     x0, y0, x1, y1 = windows[0]
     assert x0 <= 60 + 2 and x1 >= 140 and y0 <= 20 and y1 >= 40 and y1 < 60
     assert finder.uncovered_faces(sighting, [], width=20.0) == []
+    # a face far larger than a run of tiles, touching a tile read, is no run: not looked at
+    face[10:20, 70:100] = 1
+    face[20:60, 70:100] = 1
+    assert finder.uncovered_faces(finder.Sighting([], to_map=0.5, face=face), [read], width=6.0) == []
 
 
 def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypatch):
@@ -370,3 +388,12 @@ def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypa
     # the tile at 0 was read already; of the two new ones, the surely read one is kept
     assert [int(r.corners[0, 0]) for r in regions] == [0, 20]
     assert [(r.top, r.bottom) for r in readings] == [(4, 4), (2, 3)]
+
+
+def test_a_test_scene_asking_for_more_tiles_than_the_set_holds_is_refused():
+    from vision import synth_scenes as ss
+    from vision import synth_tiles as st
+    rng = np.random.default_rng(5)
+    boxes = [ss.tile_box(20 + 30 * (k % 10), 30 + 60 * (k // 10), 12, 0.0) for k in range(29)]
+    with pytest.raises(ValueError, match="double-6"):
+        ss.render(rng, 200, 320, boxes, np.eye(3, dtype=np.float32), st.random_style(rng, 6), 6, 0.0, one_set=True)
