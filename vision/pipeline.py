@@ -170,8 +170,9 @@ def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
 
 
 def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
-    """A tile read unsurely may have been cut off its edges: it is looked at again on its own
-    (`finder.closer_fit`) and read again, and the surer reading stands."""
+    """A tile read unsurely, or a cut that showed no divider, may have been cut off its
+    tile: it is looked at again on its own (`finder.closer_fit`) and read again, and the
+    surer reading stands (any reading, where the cut showed no divider)."""
     unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < CONFIDENT]
     fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
     fitted = [(i, region) for i, region in fitted if region is not None]
