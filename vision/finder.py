@@ -174,7 +174,7 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     window = (max(x0, 0), max(y0, 0), min(x1, image.shape[1]), min(y1, image.shape[0]))
     if window[2] - window[0] < 2 or window[3] - window[1] < 2:
         return None
-    found = [r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]
+    found = [r for r in tiles_near(image, window, width)
              if np.hypot(*(r.corners.mean(axis=0) - centre)) < FIT_REACH * width
              and 1 / FIT_SIZE <= short_side(r.corners) / width <= FIT_SIZE]
     if not found:
@@ -183,9 +183,15 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     return replace(region, corners=best.corners, support=best.support)
 
 
-def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -> list[tuple[int, int, int, int]]:
-    """The parts of the photo (x0, y0, x1, y1 in its pixels, those that overlap taken together)
-    round the parts of the fine look's faces that no tile read covers, on faces where some
+def tiles_near(image: np.ndarray, window: tuple, width: float) -> list[TileRegion]:
+    """The tiles a look over part of the photo (x0, y0, x1, y1 in its pixels) finds, taken at
+    the size the finder knows best for tiles `width` photo pixels wide (`FIT_WIDTH`)."""
+    return [r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]]
+
+
+def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, shape: tuple) -> list[tuple[int, int, int, int]]:
+    """The parts of a photo of this `shape` (x0, y0, x1, y1 in its pixels, those that overlap
+    taken together) round the parts of the fine look's faces that no tile read covers, on faces where some
     tile was read (the far tiles of a run whose faces ran together), where at least half a
     tile of `width` pixels is left and at most a run's worth (`GRID_MOST` tiles): a larger
     part is no run of tiles, and looking at it with tiles of that size would cost too much."""
@@ -204,9 +210,7 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -
     margin = FIT_MARGIN * width * sighting.to_map
     boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
              for x, y, bw, bh, area in stats[1:] if REST_LEAST * tile_area <= area <= GRID_MOST * tile_area]
-    h, w = sighting.face.shape
-    return [(int(max(0, x0 / sighting.to_map)), int(max(0, y0 / sighting.to_map)),
-             int(min(w, x1) / sighting.to_map), int(min(h, y1) / sighting.to_map)) for x0, y0, x1, y1 in _merged(boxes)]
+    return _photo_windows(boxes, sighting.to_map, shape)
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):
@@ -243,9 +247,15 @@ def _windows(small: np.ndarray, to_map: float, shape: tuple) -> list[tuple[int, 
     again beyond them as the widest small tile is wide, those that overlap taken together."""
     margin = FINE_NARROWEST / 2
     _, _, stats, _ = cv2.connectedComponentsWithStats((small > 0).astype(np.uint8), connectivity=8)
-    boxes = _merged([[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]])
+    return _photo_windows([[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]],
+                          to_map, shape)
+
+
+def _photo_windows(boxes: list[list[float]], to_map: float, shape: tuple) -> list[tuple[int, int, int, int]]:
+    """Boxes on the fine look's map (x0, y0, x1, y1), those that overlap taken together, as
+    parts of a photo of this `shape` (in its pixels, within it)."""
     return [(int(max(0, x0 / to_map)), int(max(0, y0 / to_map)),
-             int(min(shape[1], x1 / to_map)), int(min(shape[0], y1 / to_map))) for x0, y0, x1, y1 in boxes]
+             int(min(shape[1], x1 / to_map)), int(min(shape[0], y1 / to_map))) for x0, y0, x1, y1 in _merged(boxes)]
 
 
 def _merged(boxes: list[list[float]]) -> list[list[float]]:
@@ -353,7 +363,7 @@ def _shape(piece: np.ndarray) -> tuple | None:
 
 
 def _fills(shape: tuple | None, fill: float) -> bool:
-    """The piece covers at least this share of its rectangle (as `_rects`' `fill`)."""
+    """The piece covers at least this share of its rectangle."""
     if shape is None:
         return False
     (_, (a, b), _), area = shape
@@ -503,10 +513,10 @@ def _core_rects(core: np.ndarray) -> list:
     return rects
 
 
-def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = False, any_shape: bool = False):
-    """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres;
-    `fill`: the least share of its rectangle a piece must cover. With `keep_rest`, also the
-    masks of the pieces big enough to be tiles that are not tile-shaped."""
+def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False, any_shape: bool = False):
+    """Rotated rectangles of the tile-shaped pieces of a mask (of any shape, with `any_shape`),
+    grown about their centres. With `keep_rest`, also the masks of the pieces big enough to be
+    tiles that are not tile-shaped."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     rects, rest = [], []
     for label in range(1, count):
@@ -519,7 +529,7 @@ def _rects(mask: np.ndarray, grow: float, fill: float = 0.0, keep_rest: bool = F
         (cx, cy), (a, b), angle = cv2.minAreaRect(points)
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
-        if area < fill * a * b or not (any_shape or _tile_shaped((a, b))):
+        if not (any_shape or _tile_shaped((a, b))):
             if keep_rest and area >= 2 * MIN_CORE_AREA:
                 rest.append(labels == label)
             continue

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import (FIT_WIDTH, Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
-                     tiles_at, uncovered_faces)
+from .finder import (Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side, tiles_near,
+                     uncovered_faces)
 from .load import decode
 from .model import network
 from .params import Params
@@ -23,6 +23,7 @@ from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
 
 OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the cut's middle is off it
 OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
+READER_CORNERS = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])   # a cut, as the reader sees it
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
 
 
@@ -157,9 +158,8 @@ def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
         return regions, readings
     width = float(np.median([short_side(r.corners) for r in read]))
     found = []
-    for window in uncovered_faces(sighting, read, width):
-        found.extend(r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]
-                     if not any(k.holds(r.corners.mean(axis=0)) for k in read))
+    for window in uncovered_faces(sighting, read, width, image.shape):
+        found.extend(r for r in tiles_near(image, window, width) if not any(k.holds(r.corners.mean(axis=0)) for k in read))
     if not found:
         return regions, readings
     more, more_readings = read_best(image, found)
@@ -175,14 +175,8 @@ def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     surer reading stands (any reading, where the cut showed no divider)."""
     unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < CONFIDENT]
     fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
-    fitted = [(i, region) for i, region in fitted if region is not None]
-    if not fitted:
-        return regions, readings
-    regions, readings = list(regions), list(readings)
-    for (i, region), reading in zip(fitted, read_tiles(image, [region for _, region in fitted])):
-        if reading is not None and (readings[i] is None or reading.confidence > readings[i].confidence):
-            regions[i], readings[i] = region, reading
-    return regions, readings
+    return _read_again(image, regions, readings, [(i, region) for i, region in fitted if region is not None],
+                       lambda old, new: old is None or new.confidence > old.confidence)
 
 
 def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
@@ -192,22 +186,29 @@ def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
     tile is cut again round its divider, twice as long as it is wide, and that reading
     stands. Where the divider only slants across the cut, the cut is turned off the tile: it
     is cut again the same way, and the reading at least as sure stands."""
-    moved = [i for i, reading in enumerate(readings) if reading is not None
-             and (abs(reading.bar[0] * READ_W / 2 + reading.bar[1] - READ_H / 2) > OFF_MIDDLE
-                  or abs(reading.bar[0]) > OFF_SQUARE)]
-    if not moved:
-        return regions, readings
+    moved = [i for i, reading in enumerate(readings)
+             if reading is not None and (_slid(reading) or abs(reading.bar[0]) > OFF_SQUARE)]
     cuts = [(i, round_divider(regions[i].corners, readings[i].bar)) for i in moved]
     # a cut reaching past the photo's edge is of a tile the edge cuts off: as the finder, leave it
-    cuts = [(i, c) for i, c in cuts if c is not None and inside(c, image.shape)]
-    if not cuts:
+    again = [(i, replace(regions[i], corners=c)) for i, c in cuts if c is not None and inside(c, image.shape)]
+    return _read_again(image, regions, readings, again,
+                       lambda old, new: _slid(old) or new.confidence >= old.confidence)
+
+
+def _slid(reading: TileReading) -> bool:
+    """The divider crosses the cut more than `OFF_MIDDLE` off its middle."""
+    slope, level = reading.bar
+    return abs(slope * READ_W / 2 + level - READ_H / 2) > OFF_MIDDLE
+
+
+def _read_again(image: np.ndarray, regions: list[TileRegion], readings: list, again: list, better):
+    """Each tile cut again (`again`: index and new cut) is read, and the new cut and its
+    reading stand where it reads and `better(old reading, new reading)` holds."""
+    if not again:
         return regions, readings
-    moved = [i for i, _ in cuts]
-    again = [replace(regions[i], corners=c) for i, c in cuts]
     regions, readings = list(regions), list(readings)
-    for i, region, reading in zip(moved, again, read_tiles(image, again)):
-        slid = abs(readings[i].bar[0] * READ_W / 2 + readings[i].bar[1] - READ_H / 2) > OFF_MIDDLE
-        if reading is not None and (slid or reading.confidence >= readings[i].confidence):
+    for (i, region), reading in zip(again, read_tiles(image, [region for _, region in again])):
+        if reading is not None and better(readings[i], reading):
             regions[i], readings[i] = region, reading
     return regions, readings
 
@@ -221,8 +222,7 @@ def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray |
     width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
     if width < 1 or cv2.contourArea(corners) < 1:
         return None
-    target = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])
-    back = cv2.getPerspectiveTransform(target, corners)
+    back = cv2.getPerspectiveTransform(READER_CORNERS, corners)
     slope, level = bar
     x = READ_W / 2
     y = slope * x + level
@@ -275,8 +275,7 @@ def rectify(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
         crop = cv2.resize(crop, (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor))),
                           interpolation=cv2.INTER_AREA)
         local = local * factor
-    target = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])
-    matrix = cv2.getPerspectiveTransform(local.astype(np.float32), target)
+    matrix = cv2.getPerspectiveTransform(local.astype(np.float32), READER_CORNERS)
     return cv2.warpPerspective(crop, matrix, (READ_W, READ_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 

@@ -61,23 +61,32 @@ def test_generated_tiles_of_every_value_0_to_15_are_read_exactly(coloured):
     assert sum(want.values()) == 16
 
 
-def _generated(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table, noise=0.0):
-    """Generated tiles of one double-9 set at their places ((values, (x, y), angle) each), on a
-    plain table of one colour."""
+def _drawn(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table, noise=0.0, size=(600, 800),
+           set_size=9):
+    """Generated tiles of one set at their places ((values, (x, y), angle) each), on a plain
+    table of one colour; and their corners."""
     from vision import synth_scenes as ss
     from vision import synth_tiles as st
     rng = np.random.default_rng(seed)
-    style = st.random_style(rng, 9)
+    style = st.random_style(rng, set_size)
     style = style.__class__(**{**style.__dict__, "body": body, "pin": None, "pip_scheme": pip_scheme,
                                "pip_colour": pip_colour, "bar_colour": bar_colour})
-    img = np.empty((600, 800, 3), np.float32)
+    img = np.empty((*size, 3), np.float32)
     img[:] = table
     if noise:
         img += rng.normal(0, noise, img.shape)
+    boxes = []
     for values, (x, y), angle in placed:
+        boxes.append(ss.tile_box(x, y, short, angle))
         face, alpha, _ = st.draw_face(values, style, rng)
-        ss._paste(img, face, alpha, ss.tile_box(x, y, short, angle))
-    return cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+        ss._paste(img, face, alpha, boxes[-1])
+    return np.clip(img, 0, 255).astype(np.uint8), boxes
+
+
+def _generated(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table, noise=0.0):
+    """The same, as a JPEG photo of a double-9 set."""
+    image, _ = _drawn(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table, noise)
+    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
 
 
 def _row_of_touching_tiles(values_list, seed, short):
@@ -146,22 +155,11 @@ def test_pips_count_to_the_side_of_the_divider_they_lie_on():
 def _chain(values_list, short=60, seed=3, side_by_side=False, gap=0):
     """Generated tiles laid end to end (or side by side), touching (or `gap` pixels apart),
     on a plain table; and their corners."""
-    from vision import synth_scenes as ss
-    from vision import synth_tiles as st
-    rng = np.random.default_rng(seed)
-    style = st.random_style(rng, 12)
-    style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None,
-                               "pip_scheme": "black", "pip_colour": (25.0, 25.0, 25.0),
-                               "bar_colour": (30.0, 30.0, 30.0)})
     along = (short if side_by_side else 2 * short) + gap
-    img = np.empty((200 + along * len(values_list), 300, 3), np.float32)
-    img[:] = (60, 75, 90)
-    boxes = []
-    for k, values in enumerate(values_list):
-        boxes.append(ss.tile_box(150, 100 + along / 2 + along * k, short, np.pi / 2 if side_by_side else 0.0))
-        face, alpha, _ = st.draw_face(values, style, rng)
-        ss._paste(img, face, alpha, boxes[-1])
-    return np.clip(img, 0, 255).astype(np.uint8), boxes
+    placed = [(values, (150, 100 + along / 2 + along * k), np.pi / 2 if side_by_side else 0.0)
+              for k, values in enumerate(values_list)]
+    return _drawn(placed, seed, short, (225.0, 235.0, 240.0), "black", (25.0, 25.0, 25.0), (30.0, 30.0, 30.0),
+                  (60, 75, 90), size=(200 + along * len(values_list), 300), set_size=12)
 
 
 def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
@@ -364,23 +362,23 @@ def test_the_uncovered_part_of_a_face_with_a_tile_read_is_looked_at_again():
     face[30:55, 20:90] = 1              # the cloth
     sighting = finder.Sighting([], to_map=0.5, face=face)
     read = pipeline.TileRegion(np.float32([[20, 20], [60, 20], [60, 40], [20, 40]]), 1.0)   # photo pixels
-    windows = finder.uncovered_faces(sighting, [read], width=20.0)
+    windows = finder.uncovered_faces(sighting, [read], width=20.0, shape=(120, 200))
     assert len(windows) == 1
     x0, y0, x1, y1 = windows[0]
     assert x0 <= 60 + 2 and x1 >= 140 and y0 <= 20 and y1 >= 40 and y1 < 60
-    assert finder.uncovered_faces(sighting, [], width=20.0) == []
+    assert finder.uncovered_faces(sighting, [], width=20.0, shape=(120, 200)) == []
     # a face far larger than a run of tiles, touching a tile read, is no run: not looked at
     face[10:20, 70:100] = 1
     face[20:60, 70:100] = 1
-    assert finder.uncovered_faces(finder.Sighting([], to_map=0.5, face=face), [read], width=6.0) == []
+    assert finder.uncovered_faces(finder.Sighting([], to_map=0.5, face=face), [read], width=6.0, shape=(120, 200)) == []
 
 
 def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypatch):
     from vision import finder
     from vision.reader import TileReading
     tile = lambda x: pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0)   # noqa: E731
-    monkeypatch.setattr(pipeline, "uncovered_faces", lambda sighting, tiles, width: [(0, 0, 100, 40)])
-    monkeypatch.setattr(pipeline, "tiles_at", lambda image, long_side, window: ([(tile(20), 20), (tile(40), 20), (tile(0), 20)], None))
+    monkeypatch.setattr(pipeline, "uncovered_faces", lambda sighting, tiles, width, shape: [(0, 0, 100, 40)])
+    monkeypatch.setattr(pipeline, "tiles_near", lambda image, window, width: [tile(20), tile(40), tile(0)])
     sure, unsure = TileReading(2, 3, 0.9, 0.9, ()), TileReading(0, 1, 0.5, 0.9, ())
     monkeypatch.setattr(pipeline, "read_best", lambda image, found: (found, [sure, unsure]))
     regions, readings = pipeline.read_the_rest(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [tile(0)],
