@@ -30,8 +30,15 @@ def _block(cin: int, cout: int, dilation: int = 1) -> nn.Sequential:
 
 
 class UNet(nn.Module):
-    def __init__(self, outputs: int, widths, bottom_dilation: int = 1, stem_stride: int = 1):
+    def __init__(self, outputs: int, widths, bottom_dilation: int = 1, stem_stride: int = 1,
+                 full_size: bool = False, fine: int = 0):
         super().__init__()
+        self.full_size = full_size       # the maps brought back to the input's size
+        self.widths, self.stem_stride, self.fine = tuple(widths), stem_stride, fine
+        # with `fine` channels, the features at the stem's size are brought back to the input's
+        # size and met there by that many features of the input itself, before the maps
+        self.fine_in = nn.Sequential(*_conv(3, fine)) if fine else None
+        self.fine_out = nn.Sequential(*_conv(widths[0] + fine, fine)) if fine else None
         self.stem = nn.Sequential(*_conv(3, widths[0], stride=stem_stride)) if stem_stride > 1 else None
         self.down = nn.ModuleList()
         cin = widths[0] if self.stem is not None else 3
@@ -44,10 +51,12 @@ class UNet(nn.Module):
         for w in reversed(widths[:-1]):
             self.up.append(_block(cin + w, w))
             cin = w
-        self.head = nn.Conv2d(cin, outputs, 1)
+        self.head = nn.Conv2d(fine or cin, outputs, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        size = x.shape[-2:]
         x = x / 127.5 - 1.0
+        fine = self.fine_in(x) if self.fine else None
         if self.stem is not None:
             x = self.stem(x)
         skips = []
@@ -59,18 +68,33 @@ class UNet(nn.Module):
         for block, skip in zip(self.up, reversed(skips)):
             x = F.interpolate(x, size=skip.shape[-2:], mode="bilinear", align_corners=False)
             x = block(torch.cat([x, skip], dim=1))
-        return torch.sigmoid(self.head(x))
+        if self.fine:
+            x = F.interpolate(x, size=size, mode="bilinear", align_corners=False)
+            x = self.fine_out(torch.cat([x, fine], dim=1))
+        x = self.head(x)
+        if self.full_size and not self.fine:
+            x = F.interpolate(x, size=size, mode="bilinear", align_corners=False)
+        return torch.sigmoid(x)
 
 
-def finder() -> UNet:
+FINDER_WIDTHS = (12, 24, 32, 48, 64)
+
+
+def finder(widths=FINDER_WIDTHS) -> UNet:
     """Faces and cores at half the input's size; five levels below the stem, so that a tile
     half the photo wide is still seen whole."""
-    return UNet(outputs=2, widths=(12, 24, 32, 48, 64), bottom_dilation=2, stem_stride=2)
+    return UNet(outputs=2, widths=tuple(widths), bottom_dilation=2, stem_stride=2)
 
 
 READER_WIDTHS = (12, 24, 32, 48)     # (8, 16, 32) was tried: faster, and 11 photos fewer right
+READER_STEM = 1
 
 
-def reader(widths=READER_WIDTHS) -> UNet:
-    """Pip centres and the divider bar on one rectified tile."""
-    return UNet(outputs=2, widths=tuple(widths))
+READER_FINE = 0
+
+
+def reader(widths=READER_WIDTHS, stem_stride: int = READER_STEM, fine: int = READER_FINE) -> UNet:
+    """Pip centres and the divider bar on one rectified tile. With a strided stem the network
+    works at half the tile's size, and its maps are brought back to the tile's size (through
+    `fine` channels at the tile's own size, where given)."""
+    return UNet(outputs=2, widths=tuple(widths), stem_stride=stem_stride, full_size=stem_stride > 1, fine=fine)

@@ -131,7 +131,7 @@ def _loss(pred, target, pip_weight=None):
 
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
-        name: str | None = None, max_lr: float = 3e-3, init: str | None = None) -> None:
+        name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None) -> None:
     import torch
 
     from . import nets
@@ -141,11 +141,11 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     if which == "finder":
         x_train, y_train = _load(work, "scenes-train")
         x_valid, y_valid = _load(work, "scenes-valid")
-        model = nets.finder()
+        model = nets.finder(shape[0]) if shape else nets.finder()
     else:
         x_train, y_train, _ = _load(work, "tiles-train")
         x_valid, y_valid, halves_valid = _load(work, "tiles-valid")
-        model = nets.reader()
+        model = nets.reader(*shape) if shape else nets.reader()
     optimiser = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
     ckpt = work / f"{name or which}.pt"
@@ -167,7 +167,7 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
                     "schedule": schedule.state_dict(), "step": step,
-                    "widths": nets.READER_WIDTHS if which == "reader" else None}, tmp)
+                    "widths": tuple(model.widths), "stem": model.stem_stride, "fine": model.fine}, tmp)
         tmp.replace(ckpt)
 
     last_save = time.time()
@@ -249,7 +249,12 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
         checkpoint = work / f"{reader_name if which == 'reader' else which}.pt"
         state = torch.load(checkpoint, weights_only=False)
-        model = nets.reader(state.get("widths") or (12, 24, 32, 48)) if which == "reader" else nets.finder()
+        # checkpoints before the networks' shapes were recorded hold the first shapes
+        if which == "reader":
+            model = nets.reader(state.get("widths") or (12, 24, 32, 48), state.get("stem") or 1,
+                                state.get("fine") or 0)
+        else:
+            model = nets.finder(state.get("widths") or (12, 24, 32, 48, 64))
         model.load_state_dict(state["model"])
         model.eval()
         path = models / f"{which}.onnx"
@@ -260,6 +265,10 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
         hashes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
         log.info("%s: %d bytes, sha256 %s", path, path.stat().st_size, hashes[path.name])
     return hashes
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    return tuple(int(w) for w in text.split(","))
 
 
 def main(argv=None) -> int:
@@ -273,6 +282,10 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--name", help="checkpoint name, to train a variant beside the current one")
     parser.add_argument("--init", help="checkpoint whose weights a new variant starts from")
+    parser.add_argument("--finder-widths", help="the finder's channels per level, e.g. 8,16,32,48,64")
+    parser.add_argument("--reader-widths", help="the reader's channels per level, e.g. 16,24,32,48")
+    parser.add_argument("--reader-stem", type=int, default=1, help="2: the reader works at half the tile's size")
+    parser.add_argument("--reader-fine", type=int, default=0, help="channels at the tile's size after a strided stem")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
@@ -281,11 +294,17 @@ def main(argv=None) -> int:
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads)
     if args.step in ("finder", "all"):
+        shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init)
+            max_lr=args.max_lr, init=args.init, shape=shape)
     if args.step in ("reader", "all"):
+        from . import nets
+        shape = None
+        if args.reader_widths or args.reader_stem != 1:
+            shape = (_widths(args.reader_widths) if args.reader_widths else nets.READER_WIDTHS, args.reader_stem,
+                     args.reader_fine)
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init)
+            max_lr=args.max_lr, init=args.init, shape=shape)
         if not args.name:       # the committed reader: a second, gentler run on top of the first
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
