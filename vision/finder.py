@@ -357,9 +357,12 @@ def short_side(corners: np.ndarray) -> float:
 
 def _shape(piece: np.ndarray) -> tuple | None:
     """A face piece's rotated rectangle (as `_rects` gives it) and its area in pixels, found
-    once for every test of its shape; None for a speck."""
-    found = _rects(piece, grow=1.0, any_shape=True)
-    return (found[0], int(np.count_nonzero(piece))) if found else None
+    once for every test of its shape; None for a speck. The piece is one connected face."""
+    ys, xs = np.nonzero(piece)
+    if len(xs) < MIN_CORE_AREA:
+        return None
+    (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return ((cx, cy), (a + 1, b + 1), angle), len(xs)     # the pixel back, as in `_rects`
 
 
 def _fills(shape: tuple | None, fill: float) -> bool:
@@ -513,8 +516,8 @@ def _core_rects(core: np.ndarray) -> list:
     return rects
 
 
-def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False, any_shape: bool = False):
-    """Rotated rectangles of the tile-shaped pieces of a mask (of any shape, with `any_shape`),
+def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False):
+    """Rotated rectangles of the tile-shaped pieces of a mask,
     grown about their centres. With `keep_rest`, also the masks of the pieces big enough to be
     tiles that are not tile-shaped."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
@@ -529,7 +532,7 @@ def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False, any_shape: bo
         (cx, cy), (a, b), angle = cv2.minAreaRect(points)
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
-        if not (any_shape or _tile_shaped((a, b))):
+        if not _tile_shaped((a, b)):
             if keep_rest and area >= 2 * MIN_CORE_AREA:
                 rest.append(labels == label)
             continue
