@@ -19,7 +19,8 @@ MODELS = Path(__file__).resolve().parent / "models"
 class Network:
     def __init__(self, path: Path):
         self.path = path
-        self._net = cv2.dnn.readNetFromONNX(str(path))
+        # the classic engine: about twice as fast as the new one on these networks (see nets._doubled)
+        self._net = cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
         self._lock = threading.Lock()
 
     def run(self, batch: np.ndarray) -> np.ndarray:
