@@ -197,15 +197,19 @@ def tile_box(cx, cy, short, angle):
     return np.float32(pts)
 
 
-def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int):
-    """Tile boxes in the plane: scattered, touching rows, chains, crosses; with a flag each for
-    face up. Tiles never overlap (a small gap or exact touch)."""
+def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int, lines: bool = False):
+    """Tile boxes in the plane: scattered, touching rows, chains, crosses (and, with `lines`,
+    lines of play that turn and hold doubles laid across); with a flag each for face up. Tiles
+    never overlap (a small gap or exact touch)."""
     occupied = np.zeros((h, w), np.uint8)
     boxes = []
     tries = 0
     while len(boxes) < n and tries < n * 6:
         tries += 1
-        mode = rng.choice(["single", "row", "chain", "foot", "grid"], p=[0.4, 0.25, 0.15, 0.1, 0.1])
+        if lines:
+            mode = rng.choice(["single", "row", "chain", "foot", "grid", "line"], p=[0.2, 0.15, 0.1, 0.1, 0.1, 0.35])
+        else:
+            mode = rng.choice(["single", "row", "chain", "foot", "grid"], p=[0.4, 0.25, 0.15, 0.1, 0.1])
         size = short * rng.uniform(0.9, 1.1)
         cx, cy = rng.uniform(-0.05, 1.05) * w, rng.uniform(-0.05, 1.05) * h
         angle = rng.uniform(0, 2 * math.pi) if rng.random() < 0.6 else rng.choice([0, math.pi / 2]) + rng.normal(0, 0.03)
@@ -231,6 +235,8 @@ def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int):
                 group.append(tile_box(x, y, size, a))
                 x += -math.sin(a) * (2 * size + gap)
                 y += math.cos(a) * (2 * size + gap)
+        elif mode == "line":
+            group = _line_of_play(rng, cx, cy, size, angle, gap)
         else:   # a double across with three tiles beside one another off it (a chicken foot)
             group.append(tile_box(cx, cy, size, angle + math.pi / 2))
             c, s = math.cos(angle), math.sin(angle)
@@ -246,6 +252,35 @@ def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int):
         # a group may run a few tiles past n; a much longer one is cut to what is still wanted
         boxes.extend(group if len(boxes) + len(group) <= n + 4 else group[:max(0, n - len(boxes))])
     return boxes
+
+
+def _line_of_play(rng, x, y, size, angle, gap):
+    """A line of play as a table lays it: tiles end to end, now and then a double laid across,
+    and turning a right angle where the table runs out (the next tile laid square beside the
+    last one's end half: an L). Stops before a tile would lie on one already laid."""
+    group = [tile_box(x, y, size, angle)]
+    along = np.array([-math.sin(angle), math.cos(angle)])
+    end = np.array([x, y]) + along * size        # the middle of the line's open end
+    for _ in range(int(rng.integers(2, 9))):
+        step = gap if rng.random() < 0.5 else size * rng.uniform(0, 0.04)
+        kind = rng.choice(["on", "double", "turn"], p=[0.6, 0.15, 0.25])
+        if kind == "on":
+            centre, a = end + along * (step + size), angle
+            new_end = end + along * (step + 2 * size)
+        elif kind == "double":
+            centre, a = end + along * (step + size / 2), angle + math.pi / 2
+            new_end = end + along * (step + size)
+        else:
+            angle += rng.choice([-1, 1]) * math.pi / 2
+            side = np.array([-math.sin(angle), math.cos(angle)])
+            centre, a = end + along * (step + size / 2) + side * (size / 2), angle
+            new_end, along = centre + side * size, side
+        box = tile_box(centre[0], centre[1], size, a + rng.normal(0, 0.02))
+        if any(cv2.intersectConvexConvex(box, b)[0] > 0.02 * size * size for b in group):
+            break
+        group.append(box)
+        end = new_end
+    return group
 
 
 # ---------------------------------------------------------------- drawing
@@ -390,15 +425,16 @@ def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_
     return img, tiles
 
 
-def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384)):
-    """A generated photo (uint8 BGR, h x w) and its masks (uint8 0/1): face, core."""
+def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: bool = False):
+    """A generated photo (uint8 BGR, h x w) and its masks (uint8 0/1): face, core; with
+    `lines`, more of its tiles laid in lines of play (`layout`)."""
     h, w = size
     max_value = _max_value(rng)
     style = st.random_style(rng, max_value)
     short = float(np.exp(rng.uniform(np.log(9), np.log(120))))
     n = int(rng.integers(1, 17)) if short < 60 else int(rng.integers(1, 6))
     hmat = camera(rng, w, h)
-    boxes = layout(rng, w, h, short, n)
+    boxes = layout(rng, w, h, short, n, lines)
     img, tiles = render(rng, h, w, boxes, hmat, style, max_value, face_down_share=0.12 if rng.random() < 0.3 else 0)
     img = _lighting(img, rng)
     out = _degrade(img, rng)

@@ -35,7 +35,9 @@ SEED = 20261124
 
 # Each kind of sample is generated from its own seeds: training, a validation set the
 # training watches, and a test set (vision.evaluate --generated) that training never sees.
-SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000}
+SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000}
+LINE_SCENES = 2000         # scenes with more lines of play, for the finder's second run
+FINDER_SECOND_RUN = (2000, 1e-3)    # steps and highest rate of the finder's second run
 log = logging.getLogger("vision.train")
 
 
@@ -46,7 +48,7 @@ def _scene_chunk(args):
     start, count, split = args
     imgs, masks = [], []
     for i in range(start, start + count):
-        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE)
+        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines")
         imgs.append(img)
         masks.append(mask)
     return np.stack(imgs), np.stack(masks)
@@ -71,7 +73,8 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int) -> None:
         for name, fn, total, split in (("scenes-valid", _scene_chunk, 300, "valid"),
                                        ("tiles-valid", _tile_chunk, 2000, "valid"),
                                        ("scenes-train", _scene_chunk, scenes, "train"),
-                                       ("tiles-train", _tile_chunk, tiles, "train")):
+                                       ("tiles-train", _tile_chunk, tiles, "train"),
+                                       ("scenes-lines", _scene_chunk, LINE_SCENES, "lines")):
             path = work / f"data-{name}.npz"
             if path.exists():
                 log.info("%s: already there", path)
@@ -131,7 +134,8 @@ def _loss(pred, target, pip_weight=None):
 
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
-        name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None) -> None:
+        name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None,
+        scenes: tuple[str, ...] = ("scenes-train",)) -> None:
     import torch
 
     from . import nets
@@ -139,7 +143,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     torch.manual_seed(SEED)
     rng = np.random.default_rng(SEED + (1 if which == "reader" else 0))
     if which == "finder":
-        x_train, y_train = _load(work, "scenes-train")
+        loaded = [_load(work, name) for name in scenes]
+        x_train = np.concatenate([x for x, _ in loaded]) if len(loaded) > 1 else loaded[0][0]
+        y_train = np.concatenate([y for _, y in loaded]) if len(loaded) > 1 else loaded[0][1]
+        del loaded
         x_valid, y_valid = _load(work, "scenes-valid")
         model = nets.finder(shape[0]) if shape else nets.finder()
     else:
@@ -286,6 +293,7 @@ def main(argv=None) -> int:
     parser.add_argument("--reader-widths", help="the reader's channels per level, e.g. 16,24,32,48")
     parser.add_argument("--reader-stem", type=int, default=1, help="2: the reader works at half the tile's size")
     parser.add_argument("--reader-fine", type=int, default=0, help="channels at the tile's size after a strided stem")
+    parser.add_argument("--lines", action="store_true", help="the finder learns from the scenes with more lines of play too")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
@@ -296,7 +304,8 @@ def main(argv=None) -> int:
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape)
+            max_lr=args.max_lr, init=args.init, shape=shape,
+            scenes=("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
     if args.step in ("reader", "all"):
         from . import nets
         shape = None
