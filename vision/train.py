@@ -36,8 +36,7 @@ SEED = 20261124
 # Each kind of sample is generated from its own seeds: training, a validation set the
 # training watches, and a test set (vision.evaluate --generated) that training never sees.
 SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000}
-LINE_SCENES = 2000         # scenes with more lines of play, for the finder's second run
-FINDER_SECOND_RUN = (2000, 1e-3)    # steps and highest rate of the finder's second run
+LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
 
 
@@ -66,7 +65,7 @@ def _tile_chunk(args):
     return np.stack(tiles), np.stack(maps), np.array(valid, np.int16)
 
 
-def make_data(work: Path, scenes: int, tiles: int, workers: int) -> None:
+def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False) -> None:
     work.mkdir(parents=True, exist_ok=True)
     chunk = 250
     with mp.Pool(workers) as pool:
@@ -74,8 +73,10 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int) -> None:
                                        ("tiles-valid", _tile_chunk, 2000, "valid"),
                                        ("scenes-train", _scene_chunk, scenes, "train"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
-                                       ("scenes-lines", _scene_chunk, LINE_SCENES, "lines")):
+                                       ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines")):
             path = work / f"data-{name}.npz"
+            if not total:
+                continue
             if path.exists():
                 log.info("%s: already there", path)
                 continue
@@ -293,14 +294,14 @@ def main(argv=None) -> int:
     parser.add_argument("--reader-widths", help="the reader's channels per level, e.g. 16,24,32,48")
     parser.add_argument("--reader-stem", type=int, default=1, help="2: the reader works at half the tile's size")
     parser.add_argument("--reader-fine", type=int, default=0, help="channels at the tile's size after a strided stem")
-    parser.add_argument("--lines", action="store_true", help="the finder learns from the scenes with more lines of play too")
+    parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
     if args.step in ("data", "all"):
-        make_data(args.work, args.scenes, args.tiles, workers=args.threads)
+        make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
