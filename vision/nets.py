@@ -94,10 +94,8 @@ def finder(widths=FINDER_WIDTHS) -> UNet:
 
 
 READER_WIDTHS = (12, 24, 32, 48)     # (8, 16, 32) was tried: faster, and 11 photos fewer right
-READER_STEM = 1
-
-
-READER_FINE = 0
+READER_STEM = 1        # 2 (half the tile's size) was tried: 2.2 times cheaper, 2 photos fewer right
+READER_FINE = 0        # ... and with 8 channels at the tile's own size after it: 3 fewer
 
 
 def reader(widths=READER_WIDTHS, stem_stride: int = READER_STEM, fine: int = READER_FINE) -> UNet:
