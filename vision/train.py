@@ -298,6 +298,8 @@ def main(argv=None) -> int:
     parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
+    if args.reader_fine and args.reader_stem == 1:
+        parser.error("--reader-fine needs --reader-stem 2: the channels at the tile's size follow a strided stem")
     args.work.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
@@ -319,7 +321,7 @@ def main(argv=None) -> int:
         if not args.name:       # the committed reader: a second, gentler run on top of the first
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
-                init="reader")
+                init="reader", shape=shape)
     if args.step in ("export", "all"):
         print(json.dumps(export(args.work, reader_name=args.name or "reader-2"), indent=2))
     return 0
