@@ -142,6 +142,11 @@ def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
     assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
 
 
+def _strip_tile(x, **fields):
+    """A tile 10 x 20 pixels at `x` along the top of a photo, as the finder gives one."""
+    return pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0, **fields)
+
+
 def test_pips_count_to_the_side_of_the_divider_they_lie_on():
     # a cut slid along its tile shows the divider above its middle: a pip just under the
     # divider is the bottom half's, though it lies above the cut's middle
@@ -220,7 +225,7 @@ def test_a_tile_cut_off_its_edges_is_fitted_again_on_its_own():
 
 def test_an_unsure_tile_is_fitted_again_and_the_surer_reading_stands(monkeypatch):
     from vision.reader import TileReading
-    regions = [pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0) for x in (0, 20, 40)]
+    regions = [_strip_tile(x) for x in (0, 20, 40)]
     readings = [TileReading(1, 2, 0.95, 0.95, ()), TileReading(3, 4, 0.5, 0.9, ()), TileReading(5, 6, 0.6, 0.6, ())]
     asked = []
 
@@ -296,7 +301,7 @@ def test_the_look_that_reads_more_different_tiles_stands(monkeypatch):
     from vision.reader import TileReading
 
     def region(x, look):
-        return finder.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0, contest=(1, look))
+        return _strip_tile(x, contest=(1, look))
 
     def reading(top, bottom):
         return TileReading(top, bottom, 0.6, 0.6, ())
@@ -376,12 +381,11 @@ def test_the_uncovered_part_of_a_face_with_a_tile_read_is_looked_at_again():
 def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypatch):
     from vision import finder
     from vision.reader import TileReading
-    tile = lambda x: pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0)   # noqa: E731
     monkeypatch.setattr(pipeline, "uncovered_faces", lambda sighting, tiles, width, shape: [(0, 0, 100, 40)])
-    monkeypatch.setattr(pipeline, "tiles_near", lambda image, window, width: [tile(20), tile(40), tile(0)])
+    monkeypatch.setattr(pipeline, "tiles_near", lambda image, window, width: [_strip_tile(x) for x in (20, 40, 0)])
     sure, unsure = TileReading(2, 3, 0.9, 0.9, ()), TileReading(0, 1, 0.5, 0.9, ())
     monkeypatch.setattr(pipeline, "read_best", lambda image, found: (found, [sure, unsure]))
-    regions, readings = pipeline.read_the_rest(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [tile(0)],
+    regions, readings = pipeline.read_the_rest(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [_strip_tile(0)],
                                                [TileReading(4, 4, 0.95, 0.95, ())])
     # the tile at 0 was read already; of the two new ones, the surely read one is kept
     assert [int(r.corners[0, 0]) for r in regions] == [0, 20]
