@@ -103,3 +103,43 @@ def reader(widths=READER_WIDTHS, stem_stride: int = READER_STEM, fine: int = REA
     works at half the tile's size, and its maps are brought back to the tile's size (through
     `fine` channels at the tile's own size, where given)."""
     return UNet(outputs=2, widths=tuple(widths), stem_stride=stem_stride, full_size=stem_stride > 1, fine=fine)
+
+
+def slimmed(model: UNet, widths) -> UNet:
+    """A narrower network of the same depth and shape, started from a trained one: at each
+    layer it keeps the channels whose batch norm scales them most, with their weights, so
+    that it begins near what the trained network does and learns the rest from it
+    (`python -m vision.train ... --teach`). Fine channels are not slimmed."""
+    if model.fine:
+        raise ValueError("a network with fine channels cannot be slimmed")
+    small = UNet(outputs=model.head.out_channels, widths=tuple(widths), bottom_dilation=model.bottom[0].dilation[0],
+                 stem_stride=model.stem_stride, full_size=model.full_size)
+    kept = torch.arange(3)                        # the picture's three colours
+    if model.stem is not None:
+        kept = _take(model.stem, small.stem, kept)
+    skips = []
+    for big, little in zip(model.down, small.down):
+        kept = _take(big, little, kept)
+        skips.append(kept)
+    kept = _take(model.bottom, small.bottom, kept)
+    for j, (big, little) in enumerate(zip(model.up, small.up)):
+        # an up block sees the level below (all of its channels in the big network) beside the skip
+        kept = _take(big, little, torch.cat([kept, model.widths[-1 - j] + skips[-1 - j]]))
+    with torch.no_grad():
+        small.head.weight.copy_(model.head.weight[:, kept])
+        small.head.bias.copy_(model.head.bias)
+    return small
+
+
+def _take(big: nn.Sequential, little: nn.Sequential, inputs: torch.Tensor) -> torch.Tensor:
+    """Each convolution of a block (conv, batch norm, ReLU, ...) copied into the narrower one:
+    the inputs kept, and the outputs whose batch norm scales most; the outputs kept."""
+    with torch.no_grad():
+        for i in range(0, len(big), 3):
+            conv, norm, small_conv, small_norm = big[i], big[i + 1], little[i], little[i + 1]
+            kept = torch.argsort(norm.weight.abs(), descending=True)[:small_conv.out_channels].sort().values
+            small_conv.weight.copy_(conv.weight[kept][:, inputs])
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                getattr(small_norm, name).copy_(getattr(norm, name)[kept])
+            inputs = kept
+    return inputs

@@ -121,7 +121,6 @@ def _augment_tile(rng, tile, maps):
 
 
 def _loss(pred, target, pip_weight=None):
-    import torch
     from torch.nn import functional as F
     eps = 1e-6
     pred = pred.clamp(eps, 1 - eps)
@@ -137,7 +136,12 @@ def _loss(pred, target, pip_weight=None):
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
         name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None,
-        scenes: tuple[str, ...] = ("scenes-train",)) -> None:
+        scenes: tuple[str, ...] = ("scenes-train",), teach: str | None = None) -> None:
+    """Train one network. With `teach`, the names of trained checkpoints (comma-separated),
+    the network (of the `shape` asked for, narrower or not) starts from the first one's
+    strongest channels (`nets.slimmed`) and learns from their maps, averaged, as much as from
+    the answers: a cheaper network that does what the first does, or one network that does
+    what several do together."""
     import torch
 
     from . import nets
@@ -155,6 +159,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         x_train, y_train, _ = _load(work, "tiles-train")
         x_valid, y_valid, halves_valid = _load(work, "tiles-valid")
         model = nets.reader(*shape) if shape else nets.reader()
+    teachers = [_network(which, torch.load(work / f"{t}.pt", weights_only=False)).eval()
+                for t in teach.split(",")] if teach else []
+    if teachers:
+        model = nets.slimmed(teachers[0], model.widths)
     optimiser = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
     ckpt = work / f"{name or which}.pt"
@@ -188,12 +196,12 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         if which == "finder":
             pairs = [_augment_scene(rng, x_train[i], y_train[i]) for i in idx]
             x = torch.from_numpy(np.stack([p[0] for p in pairs]).astype(np.float32)).permute(0, 3, 1, 2)
-            y = torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32))
+            y = _taught(teachers, x, torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32)))
             loss = _loss(model(x), y)
         else:
             pairs = [_augment_tile(rng, x_train[i], y_train[i]) for i in idx]
             x = torch.from_numpy(np.stack([p[0] for p in pairs]).astype(np.float32)).permute(0, 3, 1, 2)
-            y = torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32) / 255)
+            y = _taught(teachers, x, torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32) / 255))
             pred = model(x)
             loss = _loss(pred[:, :1], y[:, :1], pip_weight=30.0) + 0.5 * _loss(pred[:, 1:], y[:, 1:])
         optimiser.zero_grad()
@@ -216,6 +224,27 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
                                    halves_valid[:VALIDATE] if which == "reader" else None)
             log.info("%s step %d validation %s", which, step, json.dumps(report))
             model.train()
+
+
+def _taught(teachers, x, answers):
+    """What a taught network learns: halfway between the answers and its teachers' maps."""
+    if not teachers:
+        return answers
+    import torch
+    with torch.no_grad():
+        return (answers + sum(t(x) for t in teachers) / len(teachers)) / 2
+
+
+def _network(which: str, state: dict):
+    """The network a checkpoint holds, in the shape it records (checkpoints from before the
+    shapes were recorded hold the first shapes)."""
+    from . import nets
+    if which == "reader":
+        model = nets.reader(state.get("widths") or (12, 24, 32, 48), state.get("stem") or 1, state.get("fine") or 0)
+    else:
+        model = nets.finder(state.get("widths") or (12, 24, 32, 48, 64))
+    model.load_state_dict(state["model"])
+    return model
 
 
 def _validate(which, model, x_valid, y_valid, halves_valid):
@@ -252,19 +281,11 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
 def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> dict:
     import torch
 
-    from . import nets
     models.mkdir(exist_ok=True)
     hashes = {}
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
         checkpoint = work / f"{reader_name if which == 'reader' else which}.pt"
-        state = torch.load(checkpoint, weights_only=False)
-        # checkpoints before the networks' shapes were recorded hold the first shapes
-        if which == "reader":
-            model = nets.reader(state.get("widths") or (12, 24, 32, 48), state.get("stem") or 1,
-                                state.get("fine") or 0)
-        else:
-            model = nets.finder(state.get("widths") or (12, 24, 32, 48, 64))
-        model.load_state_dict(state["model"])
+        model = _network(which, torch.load(checkpoint, weights_only=False))
         model.eval()
         path = models / f"{which}.onnx"
         torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
@@ -296,8 +317,12 @@ def main(argv=None) -> int:
     parser.add_argument("--reader-stem", type=int, default=1, help="2: the reader works at half the tile's size")
     parser.add_argument("--reader-fine", type=int, default=0, help="channels at the tile's size after a strided stem")
     parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
+    parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
+                        "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     args = parser.parse_args(argv)
+    if args.teach and (args.init or not args.name):
+        parser.error("--teach trains a variant beside the taught network: give it a --name, and no --init")
     if args.reader_fine and args.reader_stem == 1:
         parser.error("--reader-fine needs --reader-stem 2: the channels at the tile's size follow a strided stem")
     args.work.mkdir(parents=True, exist_ok=True)
@@ -308,7 +333,7 @@ def main(argv=None) -> int:
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape,
+            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach,
             scenes=("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
     if args.step in ("reader", "all"):
         from . import nets
@@ -317,7 +342,7 @@ def main(argv=None) -> int:
             shape = (_widths(args.reader_widths) if args.reader_widths else nets.READER_WIDTHS, args.reader_stem,
                      args.reader_fine)
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape)
+            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach)
         if not args.name:       # the committed reader: a second, gentler run on top of the first
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
