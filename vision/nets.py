@@ -112,6 +112,8 @@ def slimmed(model: UNet, widths) -> UNet:
     (`python -m vision.train ... --teach`). Fine channels are not slimmed."""
     if model.fine:
         raise ValueError("a network with fine channels cannot be slimmed")
+    if len(widths) != len(model.widths):
+        raise ValueError(f"a slimmed network has the trained one's {len(model.widths)} levels, not {len(widths)}")
     small = UNet(outputs=model.head.out_channels, widths=tuple(widths), bottom_dilation=model.bottom[0].dilation[0],
                  stem_stride=model.stem_stride, full_size=model.full_size)
     kept = torch.arange(3)                        # the picture's three colours

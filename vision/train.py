@@ -162,6 +162,8 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     teachers = [_network(which, torch.load(work / f"{t}.pt", weights_only=False)).eval()
                 for t in teach.split(",")] if teach else []
     if teachers:
+        if (model.stem_stride, model.fine) != (teachers[0].stem_stride, teachers[0].fine):
+            raise SystemExit(f"--teach: {teach.split(',')[0]} has another stem or fine channels than the network asked for")
         model = nets.slimmed(teachers[0], model.widths)
     optimiser = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
