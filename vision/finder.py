@@ -509,17 +509,16 @@ def _core_rects(core: np.ndarray) -> list:
     while pending:
         within, level = pending.pop()
         mask = (core > CORE_LEVELS[level]) & within
-        shaped, rest = _rects(mask, grow=1 / CORE, keep_rest=True)
+        shaped, rest = _rects(mask, grow=1 / CORE)
         rects.extend(shaped)
         if level + 1 < len(CORE_LEVELS):
             pending.extend((piece, level + 1) for piece in rest)
     return rects
 
 
-def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False):
-    """Rotated rectangles of the tile-shaped pieces of a mask,
-    grown about their centres. With `keep_rest`, also the masks of the pieces big enough to be
-    tiles that are not tile-shaped."""
+def _rects(mask: np.ndarray, grow: float) -> tuple[list, list]:
+    """Rotated rectangles of the tile-shaped pieces of a mask, grown about their centres; and
+    the masks of the pieces big enough to be tiles that are not tile-shaped."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     rects, rest = [], []
     for label in range(1, count):
@@ -533,11 +532,11 @@ def _rects(mask: np.ndarray, grow: float, keep_rest: bool = False):
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
         if not _tile_shaped((a, b)):
-            if keep_rest and area >= 2 * MIN_CORE_AREA:
+            if area >= 2 * MIN_CORE_AREA:
                 rest.append(labels == label)
             continue
         rects.append(((cx, cy), (a * grow, b * grow), angle))
-    return (rects, rest) if keep_rest else rects
+    return rects, rest
 
 
 def _face_support(face: np.ndarray, corners: np.ndarray) -> float:
