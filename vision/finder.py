@@ -11,6 +11,7 @@ the long side, and again at `COARSE` where a tile fills much of the photo, and a
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -561,8 +562,10 @@ def _core_fit(core: np.ndarray, corners: np.ndarray) -> float:
 def order_corners(corners: np.ndarray) -> np.ndarray:
     """Corners in turn round the tile, starting so that the first edge is a short side."""
     pts = np.asarray(corners, np.float32)
-    centre = pts.mean(axis=0)
-    pts = pts[np.argsort(np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0]))]
-    if np.linalg.norm(pts[0] - pts[1]) > np.linalg.norm(pts[1] - pts[2]):
-        pts = np.roll(pts, -1, axis=0)
-    return pts
+    points = pts.tolist()          # four points cost less as plain numbers
+    mx, my = sum(x for x, _ in points) / 4, sum(y for _, y in points) / 4
+    turn = sorted(range(4), key=lambda i: math.atan2(points[i][1] - my, points[i][0] - mx))
+    (ax, ay), (bx, by), (cx, cy) = (points[i] for i in turn[:3])
+    if math.hypot(ax - bx, ay - by) > math.hypot(bx - cx, by - cy):
+        turn = turn[1:] + turn[:1]
+    return pts[turn]
