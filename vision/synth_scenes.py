@@ -425,24 +425,31 @@ def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_
     return img, tiles
 
 
-def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: bool = False):
+def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: bool = False, shrink: int = 1):
     """A generated photo (uint8 BGR, h x w) and its masks (uint8 0/1): face, core; with
-    `lines`, more of its tiles laid in lines of play (`layout`)."""
+    `lines`, more of its tiles laid in lines of play (`layout`). With `shrink`, the photo is
+    taken that many times larger and shrunk by area averaging, as the finder's looks shrink
+    a real photo: its blur, noise and JPEG are those of the larger photo, averaged away."""
     h, w = size
+    big_h, big_w = h * shrink, w * shrink
     max_value = _max_value(rng)
     style = st.random_style(rng, max_value)
     short = float(np.exp(rng.uniform(np.log(9), np.log(120))))
     n = int(rng.integers(1, 17)) if short < 60 else int(rng.integers(1, 6))
-    hmat = camera(rng, w, h)
-    boxes = layout(rng, w, h, short, n, lines)
-    img, tiles = render(rng, h, w, boxes, hmat, style, max_value, face_down_share=0.12 if rng.random() < 0.3 else 0)
+    hmat = camera(rng, big_w, big_h)
+    boxes = layout(rng, big_w, big_h, short * shrink, n, lines)
+    img, tiles = render(rng, big_h, big_w, boxes, hmat, style, max_value,
+                        face_down_share=0.12 if rng.random() < 0.3 else 0)
     img = _lighting(img, rng)
     out = _degrade(img, rng)
+    if shrink > 1:
+        out = cv2.resize(out, (w, h), interpolation=cv2.INTER_AREA)
     face = np.zeros((h, w), np.uint8)
     core = np.zeros((h, w), np.uint8)
     for quad, values, _ in tiles:
         if values is None:
             continue
+        quad = quad / shrink
         cv2.fillConvexPoly(face, np.round(quad * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
         centre = quad.mean(axis=0)
         small = centre + CORE * (quad - centre)

@@ -35,8 +35,9 @@ SEED = 20261124
 
 # Each kind of sample is generated from its own seeds: training, a validation set the
 # training watches, a test set (vision.evaluate --generated) that training never sees, and
-# the scenes with more lines of play of a finder run with --lines.
-SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000}
+# the scenes with more lines of play of a finder run with --lines, and the scenes drawn large
+# and shrunk of one with --shrunk.
+SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
 
@@ -48,7 +49,8 @@ def _scene_chunk(args):
     start, count, split = args
     imgs, masks = [], []
     for i in range(start, start + count):
-        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines")
+        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines",
+                          shrink=2 if split == "shrunk" else 1)
         imgs.append(img)
         masks.append(mask)
     return np.stack(imgs), np.stack(masks)
@@ -66,7 +68,7 @@ def _tile_chunk(args):
     return np.stack(tiles), np.stack(maps), np.array(valid, np.int16)
 
 
-def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False) -> None:
+def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False, shrunk: bool = False) -> None:
     work.mkdir(parents=True, exist_ok=True)
     chunk = 250
     with mp.Pool(workers) as pool:
@@ -74,7 +76,8 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("tiles-valid", _tile_chunk, 2000, "valid"),
                                        ("scenes-train", _scene_chunk, scenes, "train"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
-                                       ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines")):
+                                       ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
+                                       ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk")):
             path = work / f"data-{name}.npz"
             if not total:
                 continue
@@ -319,6 +322,8 @@ def main(argv=None) -> int:
     parser.add_argument("--reader-stem", type=int, default=1, help="2: the reader works at half the tile's size")
     parser.add_argument("--reader-fine", type=int, default=0, help="channels at the tile's size after a strided stem")
     parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
+    parser.add_argument("--shrunk", action="store_true", help="make scenes drawn twice as large and shrunk, as the "
+                        "finder's looks shrink a photo, and train the finder on them instead")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
@@ -331,12 +336,13 @@ def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
     if args.step in ("data", "all"):
-        make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines)
+        make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
             max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach,
-            scenes=("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
+            scenes=("scenes-shrunk",) if args.shrunk
+            else ("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
     if args.step in ("reader", "all"):
         from . import nets
         shape = None
