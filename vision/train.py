@@ -34,9 +34,8 @@ VALIDATE = 120             # samples of the validation set read at each check
 SEED = 20261124
 
 # Each kind of sample is generated from its own seeds: training, a validation set the
-# training watches, a test set (vision.evaluate --generated) that training never sees, and
-# the scenes with more lines of play of a finder run with --lines, and the scenes drawn large
-# and shrunk of one with --shrunk.
+# training watches, a test set (vision.evaluate --generated) that training never sees, the
+# scenes with more lines of play (--lines), and the scenes drawn large and shrunk (--shrunk).
 SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
