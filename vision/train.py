@@ -9,6 +9,9 @@ Steps, each resumable (a cut-off run picks up from its last checkpoint):
     finder  trains the tile finder; checkpoint WORK/finder.pt every few minutes
     reader  trains the pip reader; checkpoint WORK/reader.pt
     export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
+    adopt   the committed networks back as checkpoints (WORK/committed-finder.pt and
+            committed-reader.pt), for a run that starts from them (--init committed-reader)
+            where the checkpoints they were exported from are not at hand
 
 PyTorch is needed here only (`pip install -e '.[train]'`); the app reads the ONNX files
 with OpenCV. The real photos in shared/ are never read by training.
@@ -171,8 +174,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
     ckpt = work / f"{name or which}.pt"
     step = 0
+    folded = False      # batch norms folded into the convolutions (`adopt`): kept as they are
     if ckpt.exists():
         state = torch.load(ckpt, weights_only=False)
+        folded = state.get("folded", False)
         model.load_state_dict(state["model"])
         optimiser.load_state_dict(state["optimiser"])
         schedule.load_state_dict(state["schedule"])
@@ -181,20 +186,23 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         torch.manual_seed(SEED + step)
         log.info("%s: resuming at step %d", which, step)
     elif init:      # a longer run on top of a finished one: its weights, a fresh schedule
-        model.load_state_dict(torch.load(work / f"{init}.pt", weights_only=False)["model"])
-        log.info("%s: starting from the weights of %s", which, init)
+        state = torch.load(work / f"{init}.pt", weights_only=False)
+        folded = state.get("folded", False)
+        model.load_state_dict(state["model"])
+        log.info("%s: starting from the weights of %s%s", which, init, " (batch norms folded: kept)" if folded else "")
 
     def save():
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
                     "schedule": schedule.state_dict(), "step": step,
-                    "widths": tuple(model.widths), "stem": model.stem_stride, "fine": model.fine}, tmp)
+                    "widths": tuple(model.widths), "stem": model.stem_stride, "fine": model.fine,
+                    "folded": folded}, tmp)
         tmp.replace(ckpt)
 
     last_save = time.time()
     started = time.time()
     running = []
-    model.train()
+    _train_mode(model, folded)
     while step < steps:
         idx = rng.integers(0, len(x_train), batch)
         if which == "finder":
@@ -227,7 +235,19 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
                 report = _validate(which, model, x_valid[:VALIDATE], y_valid[:VALIDATE],
                                    halves_valid[:VALIDATE] if which == "reader" else None)
             log.info("%s step %d validation %s", which, step, json.dumps(report))
-            model.train()
+            _train_mode(model, folded)
+
+
+def _train_mode(model, folded: bool) -> None:
+    """The network set to learn; with `folded` batch norms (`adopt`), those stay as they are:
+    each passes its input through, and only the bias it holds, the convolution's, learns."""
+    import torch
+    model.train()
+    if folded:
+        for module in model.modules():
+            if isinstance(module, torch.nn.BatchNorm2d):
+                module.eval()
+                module.weight.requires_grad_(False)
 
 
 def _taught(teachers, x, answers):
@@ -301,13 +321,55 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
     return hashes
 
 
+def adopt(work: Path, models: Path = MODELS) -> list[Path]:
+    """The committed ONNX networks as checkpoints a run can start from (`--init committed-finder`,
+    `--init committed-reader`). The export folded each batch norm into its convolution, so the
+    checkpoint's batch norms pass their input through, adding the folded bias: `folded` in the
+    checkpoint tells `fit` to keep them so (they no longer know the statistics they learnt)."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    from . import nets
+    written = []
+    for which, build in (("finder", nets.finder), ("reader", nets.reader)):
+        graph = onnx.load(str(models / f"{which}.onnx")).graph
+        weights = {w.name: torch.from_numpy(numpy_helper.to_array(w).copy()) for w in graph.initializer}
+        model = build()
+        modules = dict(model.named_modules())
+        state = model.state_dict()
+        convs = [n for n in graph.node if n.op_type == "Conv"]
+        if len(convs) != sum(isinstance(m, torch.nn.Conv2d) for m in modules.values()):
+            raise SystemExit(f"{which}.onnx does not have the shape of nets.{which}()")
+        for node in convs:
+            conv = node.name.split("/")[-2]               # '/down.0/down.0.3/Conv' -> 'down.0.3'
+            state[f"{conv}.weight"] = weights[node.input[1]]
+            if conv == "head":
+                state["head.bias"] = weights[node.input[2]]
+                continue
+            path, index = conv.rsplit(".", 1)
+            norm = f"{path}.{int(index) + 1}"
+            eps = modules[norm].eps
+            state[f"{norm}.weight"] = torch.ones_like(state[f"{norm}.weight"])
+            state[f"{norm}.bias"] = weights[node.input[2]]
+            state[f"{norm}.running_mean"] = torch.zeros_like(state[f"{norm}.running_mean"])
+            state[f"{norm}.running_var"] = torch.full_like(state[f"{norm}.running_var"], 1 - eps)
+        model.load_state_dict(state)
+        path = work / f"committed-{which}.pt"
+        torch.save({"model": model.state_dict(), "widths": tuple(model.widths), "stem": model.stem_stride,
+                    "fine": model.fine, "folded": True}, path)
+        log.info("%s: from %s.onnx", path, which)
+        written.append(path)
+    return written
+
+
 def _widths(text: str) -> tuple[int, ...]:
     return tuple(int(w) for w in text.split(","))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["data", "finder", "reader", "export", "all"])
+    parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "all"])
     parser.add_argument("--work", type=Path, default=Path("train-runs"))
     parser.add_argument("--scenes", type=int, default=5000)
     parser.add_argument("--tiles", type=int, default=30000)
@@ -334,6 +396,9 @@ def main(argv=None) -> int:
     args.work.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
+    if args.step == "adopt":
+        adopt(args.work)
+        return 0
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk)
     if args.step in ("finder", "all"):
