@@ -484,14 +484,15 @@ def rectifying(quad: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(quad), dst)
 
 
-def tile_sample(rng: np.random.Generator):
+def tile_sample(rng: np.random.Generator, broad: bool = False):
     """A rectified tile (READ_H x READ_W x 3 uint8) and its maps (2 x READ_H x READ_W float32:
-    pip centres, divider bar), and the values of its top and bottom halves (None: no tile)."""
+    pip centres, divider bar), and the values of its top and bottom halves (None: no tile).
+    With `broad`, of the wider range of sets (`synth_tiles.random_style`)."""
     short = float(np.exp(rng.uniform(np.log(12), np.log(140))))     # the tile's width in the photo
     pad = int(short * 2.2)
     w = h = int(2 * short + 2 * pad)
     max_value = _max_value(rng)
-    style = st.random_style(rng, max_value)
+    style = st.random_style(rng, max_value, broad)
     hmat = camera(rng, w, h, max_tilt=35)
     angle = rng.uniform(0, 2 * math.pi)
     centre = (w / 2, h / 2)

@@ -12,7 +12,7 @@ Only NumPy and OpenCV: nothing is downloaded, and a seed gives the same faces.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -52,9 +52,32 @@ class Style:
     layout_family: int                # which maker's layouts for 10 to 18
     margin: float                     # share of the half left free at its rim
     texture: float                    # strength of the body's grain
+    raised: bool = False              # glossy pips standing proud: a shadow on one side, a highlight
 
 
-def random_style(rng: np.random.Generator, max_value: int = 18) -> Style:
+def random_style(rng: np.random.Generator, max_value: int = 18, broad: bool = False) -> Style:
+    """One set's look. With `broad`, also sets the first styles leave out (`_broadened`): the
+    reader's extra training tiles; the test scenes keep the first styles, so that their figures
+    compare from one round to the next."""
+    style = _first_style(rng, max_value)
+    return _broadened(style, rng) if broad else style
+
+
+def _broadened(style: Style, rng: np.random.Generator) -> Style:
+    """Large pips on a narrow rim, as jumbo and children's sets have them, and raised glossy
+    pips, each on about a third of the sets."""
+    if rng.random() < 0.35:
+        margin = float(rng.uniform(0.13, 0.2))
+        # the largest pips that leave a gap in a half's 3 x 3 grid
+        most = min(0.135, 0.4 * (1 - 2 * margin) / 2)
+        style = replace(style, margin=margin, pip_size=float(rng.uniform(0.09, most)),
+                        pip_size_high=float(rng.uniform(0.055, 0.075)))
+    if rng.random() < 0.3:
+        style = replace(style, raised=True, engraved=False)
+    return style
+
+
+def _first_style(rng: np.random.Generator, max_value: int) -> Style:
     kind = rng.choice(["ivory", "white", "cream", "black", "pink", "colour", "grey"],
                       p=[0.27, 0.25, 0.14, 0.1, 0.08, 0.1, 0.06])
     if kind == "ivory":
@@ -242,6 +265,11 @@ def _draw_bar(face: np.ndarray, style: Style, rng: np.random.Generator) -> None:
 def _draw_pip(face: np.ndarray, cx: float, cy: float, radius: float, colour, style: Style) -> None:
     s = 1 << SUBPIXEL
     centre = (int(cx * s), int(cy * s))
+    if style.raised:
+        # its shadow on the body, away from the light (from the top left), under it
+        shadow = tuple(c * 0.5 for c in style.body)
+        cv2.circle(face, (int((cx + radius * 0.18) * s), int((cy + radius * 0.22) * s)), int(radius * 1.05 * s),
+                   shadow, -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
     cv2.circle(face, centre, int(radius * s), colour, -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
     if style.engraved:
         rim = tuple(c * 0.55 for c in colour)
@@ -250,6 +278,13 @@ def _draw_pip(face: np.ndarray, cx: float, cy: float, radius: float, colour, sty
         light = tuple(min(255.0, c * 1.25 + 15) for c in colour)
         cv2.circle(face, (int((cx - radius * 0.25) * s), int((cy - radius * 0.25) * s)), int(radius * 0.3 * s),
                    light, -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
+    if style.raised:
+        # the gloss: a small bright spot towards the light, and the lit side a little lighter
+        lit = tuple(min(255.0, c * 1.15 + 20) for c in colour)
+        cv2.circle(face, (int((cx - radius * 0.15) * s), int((cy - radius * 0.15) * s)), int(radius * 0.7 * s),
+                   lit, -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
+        cv2.circle(face, (int((cx - radius * 0.4) * s), int((cy - radius * 0.4) * s)), max(1, int(radius * 0.22 * s)),
+                   (245, 245, 245), -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
 
 
 def draw_back(style: Style, rng: np.random.Generator):

@@ -38,8 +38,10 @@ SEED = 20261124
 
 # Each kind of sample is generated from its own seeds: training, a validation set the
 # training watches, a test set (vision.evaluate --generated) that training never sees, the
-# scenes with more lines of play (--lines), and the scenes drawn large and shrunk (--shrunk).
-SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000}
+# scenes with more lines of play (--lines), the scenes drawn large and shrunk (--shrunk), and
+# the tiles of a wider range of sets (--broad).
+SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000,
+                "broad": 50_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
 
@@ -63,14 +65,16 @@ def _tile_chunk(args):
     start, count, split = args
     tiles, maps, valid = [], [], []
     for i in range(start, start + count):
-        t, m, halves = tile_sample(np.random.default_rng(SEED + SEED_OFFSETS[split] + 5_000_000 + i))
+        t, m, halves = tile_sample(np.random.default_rng(SEED + SEED_OFFSETS[split] + 5_000_000 + i),
+                                   broad=split == "broad")
         tiles.append(t)
         maps.append((m * 255).astype(np.uint8))
         valid.append(halves if halves is not None else (-1, -1))
     return np.stack(tiles), np.stack(maps), np.array(valid, np.int16)
 
 
-def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False, shrunk: bool = False) -> None:
+def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False, shrunk: bool = False,
+              broad: int = 0) -> None:
     work.mkdir(parents=True, exist_ok=True)
     chunk = 250
     with mp.Pool(workers) as pool:
@@ -79,7 +83,8 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("scenes-train", _scene_chunk, scenes, "train"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
                                        ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
-                                       ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk")):
+                                       ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
+                                       ("tiles-broad", _tile_chunk, broad, "broad")):
             path = work / f"data-{name}.npz"
             if not total:
                 continue
@@ -141,7 +146,8 @@ def _loss(pred, target, pip_weight=None):
 
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
         name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None,
-        scenes: tuple[str, ...] = ("scenes-train",), teach: str | None = None) -> None:
+        scenes: tuple[str, ...] = ("scenes-train",), teach: str | None = None,
+        tiles: tuple[str, ...] = ("tiles-train",)) -> None:
     """Train one network. With `teach`, the names of trained checkpoints (comma-separated),
     the network (of the `shape` asked for, narrower or not) starts from the first one's
     strongest channels (`nets.slimmed`) and learns from their maps, averaged, as much as from
@@ -161,7 +167,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         x_valid, y_valid = _load(work, "scenes-valid")
         model = nets.finder(shape[0]) if shape else nets.finder()
     else:
-        x_train, y_train, _ = _load(work, "tiles-train")
+        loaded = [_load(work, name) for name in tiles]
+        x_train = np.concatenate([x for x, _, _ in loaded]) if len(loaded) > 1 else loaded[0][0]
+        y_train = np.concatenate([y for _, y, _ in loaded]) if len(loaded) > 1 else loaded[0][1]
+        del loaded
         x_valid, y_valid, halves_valid = _load(work, "tiles-valid")
         model = nets.reader(*shape) if shape else nets.reader()
     teachers = [_network(which, torch.load(work / f"{t}.pt", weights_only=False)).eval()
@@ -385,6 +394,8 @@ def main(argv=None) -> int:
     parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
     parser.add_argument("--shrunk", action="store_true", help="make scenes drawn twice as large and shrunk, as the "
                         "finder's looks shrink a photo, and train the finder on them instead")
+    parser.add_argument("--broad", type=int, default=0, help="also make this many tiles of a wider range of sets "
+                        "(large pips, raised glossy pips), and train the reader on them too")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
@@ -400,7 +411,8 @@ def main(argv=None) -> int:
         adopt(args.work)
         return 0
     if args.step in ("data", "all"):
-        make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk)
+        make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk,
+                  broad=args.broad)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
@@ -413,12 +425,13 @@ def main(argv=None) -> int:
         if args.reader_widths or args.reader_stem != 1:
             shape = (_widths(args.reader_widths) if args.reader_widths else nets.READER_WIDTHS, args.reader_stem,
                      args.reader_fine)
+        tiles = ("tiles-train", "tiles-broad") if args.broad else ("tiles-train",)
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach)
+            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, tiles=tiles)
         if not args.name:       # the committed reader: a second, gentler run on top of the first
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
-                init="reader", shape=shape)
+                init="reader", shape=shape, tiles=tiles)
     if args.step in ("export", "all"):
         print(json.dumps(export(args.work, reader_name=args.name or "reader-2"), indent=2))
     return 0
