@@ -7,7 +7,8 @@ Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
     finder  trains the tile finder; checkpoint WORK/finder.pt every few minutes
-    reader  trains the pip reader; checkpoint WORK/reader.pt
+    reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
+            a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
     export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
     adopt   the committed networks back as checkpoints (WORK/committed-finder.pt and
             committed-reader.pt), for a run that starts from them (--init committed-reader)
@@ -33,6 +34,9 @@ MODELS = Path(__file__).resolve().parent / "models"
 SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
+# ... and of its third, on the tiles of a wider range of sets too, its batch norms kept as they are
+READER_THIRD_RUN = (5000, 5e-4)
+BROAD_TILES = 15000        # tiles of the wider range of sets (--broad)
 VALIDATE = 120             # samples of the validation set read at each check
 SEED = 20261124
 
@@ -147,9 +151,10 @@ def _loss(pred, target, pip_weight=None):
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
         name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None,
         scenes: tuple[str, ...] = ("scenes-train",), teach: str | None = None,
-        tiles: tuple[str, ...] = ("tiles-train",)) -> None:
-    """Train one network. With `teach`, the names of trained checkpoints (comma-separated),
-    the network (of the `shape` asked for, narrower or not) starts from the first one's
+        tiles: tuple[str, ...] = ("tiles-train",), keep_norms: bool = False) -> None:
+    """Train one network; with `keep_norms`, its batch norms stay as the checkpoint it starts
+    from has them (as they must where `adopt` folded them). With `teach`, the names of trained
+    checkpoints (comma-separated), the network (of the `shape` asked for, narrower or not) starts from the first one's
     strongest channels (`nets.slimmed`) and learns from their maps, averaged, as much as from
     the answers: a cheaper network that does what the first does, or one network that does
     what several do together."""
@@ -183,10 +188,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps, pct_start=0.1)
     ckpt = work / f"{name or which}.pt"
     step = 0
-    folded = False      # batch norms folded into the convolutions (`adopt`): kept as they are
+    # batch norms kept as they are where asked, or where the checkpoint says so (`adopt`)
     if ckpt.exists():
         state = torch.load(ckpt, weights_only=False)
-        folded = state.get("folded", False)
+        keep_norms = keep_norms or state.get("keep_norms", False)
         model.load_state_dict(state["model"])
         optimiser.load_state_dict(state["optimiser"])
         schedule.load_state_dict(state["schedule"])
@@ -196,22 +201,22 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         log.info("%s: resuming at step %d", which, step)
     elif init:      # a longer run on top of a finished one: its weights, a fresh schedule
         state = torch.load(work / f"{init}.pt", weights_only=False)
-        folded = state.get("folded", False)
+        keep_norms = keep_norms or state.get("keep_norms", False)
         model.load_state_dict(state["model"])
-        log.info("%s: starting from the weights of %s%s", which, init, " (batch norms folded: kept)" if folded else "")
+        log.info("%s: starting from the weights of %s%s", which, init, " (batch norms kept)" if keep_norms else "")
 
     def save():
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
                     "schedule": schedule.state_dict(), "step": step,
                     "widths": tuple(model.widths), "stem": model.stem_stride, "fine": model.fine,
-                    "folded": folded}, tmp)
+                    "keep_norms": keep_norms}, tmp)
         tmp.replace(ckpt)
 
     last_save = time.time()
     started = time.time()
     running = []
-    _train_mode(model, folded)
+    _train_mode(model, keep_norms)
     while step < steps:
         idx = rng.integers(0, len(x_train), batch)
         if which == "finder":
@@ -244,15 +249,16 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
                 report = _validate(which, model, x_valid[:VALIDATE], y_valid[:VALIDATE],
                                    halves_valid[:VALIDATE] if which == "reader" else None)
             log.info("%s step %d validation %s", which, step, json.dumps(report))
-            _train_mode(model, folded)
+            _train_mode(model, keep_norms)
 
 
-def _train_mode(model, folded: bool) -> None:
-    """The network set to learn; with `folded` batch norms (`adopt`), those stay as they are:
-    each passes its input through, and only the bias it holds, the convolution's, learns."""
+def _train_mode(model, keep_norms: bool) -> None:
+    """The network set to learn; with `keep_norms`, its batch norms stay as they are: each scales
+    by the statistics it holds (a folded one passes its input through), and only its bias
+    learns, beside the convolutions."""
     import torch
     model.train()
-    if folded:
+    if keep_norms:
         for module in model.modules():
             if isinstance(module, torch.nn.BatchNorm2d):
                 module.eval()
@@ -311,13 +317,13 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
 
 # ---------------------------------------------------------------- export
 
-def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> dict:
+def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finder_name: str = "finder") -> dict:
     import torch
 
     models.mkdir(exist_ok=True)
     hashes = {}
     for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
-        checkpoint = work / f"{reader_name if which == 'reader' else which}.pt"
+        checkpoint = work / f"{reader_name if which == 'reader' else finder_name}.pt"
         model = _network(which, torch.load(checkpoint, weights_only=False))
         model.eval()
         path = models / f"{which}.onnx"
@@ -333,8 +339,8 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader") -> di
 def adopt(work: Path, models: Path = MODELS) -> list[Path]:
     """The committed ONNX networks as checkpoints a run can start from (`--init committed-finder`,
     `--init committed-reader`). The export folded each batch norm into its convolution, so the
-    checkpoint's batch norms pass their input through, adding the folded bias: `folded` in the
-    checkpoint tells `fit` to keep them so (they no longer know the statistics they learnt)."""
+    checkpoint's batch norms pass their input through, adding the folded bias: `keep_norms` in
+    the checkpoint tells `fit` to keep them so (they no longer know the statistics they learnt)."""
     import onnx
     import torch
     from onnx import numpy_helper
@@ -366,7 +372,7 @@ def adopt(work: Path, models: Path = MODELS) -> list[Path]:
         model.load_state_dict(state)
         path = work / f"committed-{which}.pt"
         torch.save({"model": model.state_dict(), "widths": tuple(model.widths), "stem": model.stem_stride,
-                    "fine": model.fine, "folded": True}, path)
+                    "fine": model.fine, "keep_norms": True}, path)
         log.info("%s: from %s.onnx", path, which)
         written.append(path)
     return written
@@ -394,8 +400,10 @@ def main(argv=None) -> int:
     parser.add_argument("--lines", action="store_true", help="make the scenes with more lines of play, and train the finder on them too")
     parser.add_argument("--shrunk", action="store_true", help="make scenes drawn twice as large and shrunk, as the "
                         "finder's looks shrink a photo, and train the finder on them instead")
-    parser.add_argument("--broad", type=int, default=0, help="also make this many tiles of a wider range of sets "
-                        "(large pips, raised glossy pips), and train the reader on them too")
+    parser.add_argument("--broad", type=int, help=f"data: make this many tiles of a wider range of sets (large "
+                        f"pips, raised glossy pips; {BROAD_TILES} unless given); a named reader trains on them "
+                        f"too where given (the committed reader's third run always does)")
+    parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
@@ -412,7 +420,7 @@ def main(argv=None) -> int:
         return 0
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk,
-                  broad=args.broad)
+                  broad=BROAD_TILES if args.broad is None else args.broad)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
@@ -428,12 +436,16 @@ def main(argv=None) -> int:
         tiles = ("tiles-train", "tiles-broad") if args.broad else ("tiles-train",)
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
             max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, tiles=tiles)
-        if not args.name:       # the committed reader: a second, gentler run on top of the first
+        if not args.name:       # the committed reader: a gentler second run on the first, then a third
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
-                init="reader", shape=shape, tiles=tiles)
+                init="reader", shape=shape)
+            steps, max_lr = READER_THIRD_RUN
+            fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-3", max_lr=max_lr,
+                init="reader-2", shape=shape, tiles=("tiles-train", "tiles-broad"), keep_norms=True)
     if args.step in ("export", "all"):
-        print(json.dumps(export(args.work, reader_name=args.name or "reader-2"), indent=2))
+        print(json.dumps(export(args.work, reader_name=args.name or "reader-3", finder_name=args.finder_name),
+                         indent=2))
     return 0
 
 
