@@ -82,9 +82,16 @@ def read_maps(maps: np.ndarray) -> TileReading | None:
     if line is None:
         return None
     h, w = pip_map.shape
-    found = [(x, y, v) for x, y, v in peaks(pip_map, WEAK)
-             if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE]
+    found, rim = [], []
+    for x, y, v in peaks(pip_map, WEAK):
+        (found if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE else rim).append((x, y, v))
     counts, confidences = [0, 0], [1.0, 1.0]
+    for x, y, v in rim:
+        # not counted: a neighbour's pip, or one of this tile's that the cut, slid off the
+        # tile, leaves half out; a clear one there leaves its half in doubt
+        if v >= PEAK:
+            half = 0 if y < line[0] * x + line[1] else 1
+            confidences[half] = min(confidences[half], 1 - v / 2)
     pips = []
     for x, y, v in found:
         half = 0 if y < line[0] * x + line[1] else 1

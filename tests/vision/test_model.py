@@ -142,6 +142,20 @@ def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
     assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
 
 
+def test_a_clear_pip_on_the_cuts_rim_is_not_counted_and_leaves_its_half_in_doubt():
+    # a cut slid off its tile shows pips of the tile, or of its neighbour, cut by its rim: not
+    # counted, and the half they lie in is not read surely (so the tile is looked at again)
+    peaks = [(12, 20), (36, 20), (24, 70)]
+    on_rim = _maps(peaks)
+    on_rim[0, 75, 1] = 0.9                      # on the left side, in the bottom half
+    got = reader.read_maps(on_rim)
+    assert (got.top, got.bottom) == (2, 1)
+    assert got.top_confidence > reader.CONFIDENT > got.bottom_confidence
+    faint = _maps(peaks)
+    faint[0, 75, 1] = 0.4                       # a faint mark there is the table's or a shadow
+    assert reader.read_maps(faint).confidence > reader.CONFIDENT
+
+
 def _strip_tile(x, **fields):
     """A tile 10 x 20 pixels at `x` along the top of a photo, as the finder gives one."""
     return pipeline.TileRegion(np.float32([[x, 0], [x + 10, 0], [x + 10, 20], [x, 20]]), 1.0, **fields)
