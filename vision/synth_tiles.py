@@ -6,7 +6,9 @@ The styles cover what tables own: ivory, white and cream sets with black pips;
 double-9/12/15 sets whose pips are coloured by value (several makers' colours);
 black sets with white pips; pink, red and coloured sets with light pips. Pip
 layouts follow real sets: the familiar 0 to 9, and several makers' layouts for
-10 to 18 (three columns, two columns, staggered rows).
+10 to 18 (three columns, two columns, staggered rows). The reader's extra training
+tiles (`random_style(broad=True)`) add large pips on a narrow rim and raised
+glossy pips.
 
 Only NumPy and OpenCV: nothing is downloaded, and a seed gives the same faces.
 """
