@@ -154,10 +154,10 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         tiles: tuple[str, ...] = ("tiles-train",), keep_norms: bool = False) -> None:
     """Train one network; with `keep_norms`, its batch norms stay as the checkpoint it starts
     from has them (as they must where `adopt` folded them). With `teach`, the names of trained
-    checkpoints (comma-separated), the network (of the `shape` asked for, narrower or not) starts from the first one's
-    strongest channels (`nets.slimmed`) and learns from their maps, averaged, as much as from
-    the answers: a cheaper network that does what the first does, or one network that does
-    what several do together."""
+    checkpoints (comma-separated), the network (of the `shape` asked for, narrower or not)
+    starts from the first one's strongest channels (`nets.slimmed`) and learns from their maps,
+    averaged, as much as from the answers: a cheaper network that does what the first does, or
+    one network that does what several do together."""
     import torch
 
     from . import nets
