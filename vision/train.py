@@ -109,6 +109,14 @@ def _load(work: Path, name: str):
         return [data[f"arr_{i}"] for i in range(len(data.files))]
 
 
+def _joined(work: Path, names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The samples and their answers of one or more data files, one file after the other."""
+    loaded = [_load(work, name)[:2] for name in names]
+    if len(loaded) == 1:
+        return loaded[0][0], loaded[0][1]
+    return np.concatenate([x for x, _ in loaded]), np.concatenate([y for _, y in loaded])
+
+
 # ---------------------------------------------------------------- training
 
 def _augment_scene(rng, img, mask):
@@ -165,17 +173,11 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     torch.manual_seed(SEED)
     rng = np.random.default_rng(SEED + (1 if which == "reader" else 0))
     if which == "finder":
-        loaded = [_load(work, name) for name in scenes]
-        x_train = np.concatenate([x for x, _ in loaded]) if len(loaded) > 1 else loaded[0][0]
-        y_train = np.concatenate([y for _, y in loaded]) if len(loaded) > 1 else loaded[0][1]
-        del loaded
+        x_train, y_train = _joined(work, scenes)
         x_valid, y_valid = _load(work, "scenes-valid")
         model = nets.finder(shape[0]) if shape else nets.finder()
     else:
-        loaded = [_load(work, name) for name in tiles]
-        x_train = np.concatenate([x for x, _, _ in loaded]) if len(loaded) > 1 else loaded[0][0]
-        y_train = np.concatenate([y for _, y, _ in loaded]) if len(loaded) > 1 else loaded[0][1]
-        del loaded
+        x_train, y_train = _joined(work, tiles)
         x_valid, y_valid, halves_valid = _load(work, "tiles-valid")
         model = nets.reader(*shape) if shape else nets.reader()
     teachers = [_network(which, torch.load(work / f"{t}.pt", weights_only=False)).eval()
