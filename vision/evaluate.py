@@ -4,6 +4,7 @@
     python -m vision.evaluate --generated 200         generated scenes from a seed training never used
     python -m vision.evaluate FOLDER --variants       each photo turned, tilted, shrunk, darkened...
     python -m vision.evaluate --memory                a 12 MP photo: time and peak memory
+    python -m vision.evaluate FOLDER --closer         each photo read as the review's "Look closer" reads it
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -97,8 +98,9 @@ def variant_photos(photos, change):
         yield name, encoded.tobytes(), want, set_size
 
 
-def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False) -> dict:
-    """Read each photo; count what is right; time the analysis against OpenCV's decode."""
+def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: bool = False) -> dict:
+    """Read each photo (with `closer`, as the review's "Look closer" reads it); count what is
+    right; time the analysis against OpenCV's decode."""
     n_photos = photos_right = tiles_right = tiles_total = totals_right = 0
     confident = confident_right = 0
     analyse_times, decode_times = [], []
@@ -109,7 +111,7 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False) -> dict:
 
         def run():
             nonlocal result
-            result = analyse(decode(data), set_size)
+            result = analyse(decode(data), set_size, closer)
         analyse_times.append(_best_time(run, repeat))
         got = Counter(result.tiles)
         matched = sum((want & got).values())
@@ -161,9 +163,9 @@ def summary(label: str, f: dict) -> str:
             f"{f['median_analysis_ms']} ms, median decode {f['median_decode_ms']} ms, ratio {f['speed_ratio']}")
 
 
-def evaluate(folder: Path, repeat: int = 3, out=sys.stdout) -> dict:
+def evaluate(folder: Path, repeat: int = 3, out=sys.stdout, closer: bool = False) -> dict:
     """One labelled folder, photo by photo and overall."""
-    figures = score(folder_photos(folder), repeat, out)
+    figures = score(folder_photos(folder), repeat, out, closer=closer)
     print(summary(str(folder), figures), file=out)
     return figures
 
@@ -204,6 +206,7 @@ def main(argv=None) -> int:
     parser.add_argument("--variants", action="store_true", help="also each folder's photos changed")
     parser.add_argument("--memory", action="store_true", help="time and peak memory on a 12 MP photo")
     parser.add_argument("--quiet", action="store_true", help="only the overall figures")
+    parser.add_argument("--closer", action="store_true", help='read as the review\'s "Look closer" does')
     args = parser.parse_args(argv)
     results = {}
     for folder in args.folders:
@@ -214,17 +217,17 @@ def main(argv=None) -> int:
     for folder in args.folders:
         photos = list(folder_photos(folder))
         everything.extend(photos)
-        results[str(folder)] = score(photos, args.repeat, quiet=args.quiet)
+        results[str(folder)] = score(photos, args.repeat, quiet=args.quiet, closer=args.closer)
         print(summary(str(folder), results[str(folder)]))
     if len(args.folders) > 1:
-        results["all folders"] = score(everything, 1, quiet=True)
+        results["all folders"] = score(everything, 1, quiet=True, closer=args.closer)
         print(summary("all folders", results["all folders"]))
     if args.variants and everything:
         for name, change in VARIANTS.items():
-            results[name] = score(variant_photos(everything, change), 1, quiet=True)
+            results[name] = score(variant_photos(everything, change), 1, quiet=True, closer=args.closer)
             print(summary(f"variant {name}", results[name]))
     if args.generated:
-        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet)
+        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet, closer=args.closer)
         print(summary(f"generated (seed {args.seed})", results["generated"]))
     if args.memory:
         results["12 MP"] = twelve_megapixels()

@@ -3,6 +3,7 @@
     decode -> find tiles (finder network) -> rectify each -> read pips (reader network)
            -> cut again round the divider (square_up) -> look again at unsure tiles
            (fit_closer) and at faces no tile covers (read_the_rest)
+           [-> on request, a closer look at the whole photo (look_closer)]
            -> refuse halves above the set -> each tile at most once
 
 `count_pips` is what the app and the command line call.
@@ -14,8 +15,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import (Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side, tiles_near,
-                     uncovered_faces)
+from .finder import (FINEST, Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
+                     tiles_at, tiles_near, uncovered_faces)
 from .load import decode
 from .model import network
 from .params import Params
@@ -60,17 +61,22 @@ class Result:
         return doc
 
 
-def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params = Params()) -> Result:
-    return analyse(decode(image_bytes, params), set_size)
+def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params = Params(),
+               closer: bool = False) -> Result:
+    return analyse(decode(image_bytes, params), set_size, closer)
 
 
-def analyse(image: np.ndarray, set_size: int | None = None) -> Result:
+def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False) -> Result:
+    """The tiles in the photo; with `closer`, also those only a closer look at the whole photo
+    finds (`look_closer`), which takes about twice as long: the review's "Look closer"."""
     sighting = find_tiles(image)
     regions, readings = read_best(image, sighting.regions)
     regions, readings = read_closer(image, sighting, regions, readings)
     regions, readings = square_up(image, regions, readings)
     regions, readings = fit_closer(image, regions, readings)
     regions, readings = read_the_rest(image, sighting, regions, readings)
+    if closer:
+        regions, readings = look_closer(image, regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -160,13 +166,27 @@ def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
     found = []
     for window in uncovered_faces(sighting, read, width, image.shape):
         found.extend(r for r in tiles_near(image, window, width) if not any(k.holds(r.corners.mean(axis=0)) for k in read))
+    return _with_sure(image, regions, readings, found)
+
+
+def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, found: list[TileRegion]):
+    """The tiles read, and of the tiles a second look `found` those that read surely: a tile
+    only that look sees may be a table's pattern that shows something like a tile."""
     if not found:
         return regions, readings
     more, more_readings = read_best(image, found)
-    # a tile only this look sees is kept where it reads surely: a table's pattern may show
-    # something like a tile beside a run
     sure = [i for i, reading in enumerate(more_readings) if reading is not None and reading.confidence >= CONFIDENT]
     return regions + [more[i] for i in sure], readings + [more_readings[i] for i in sure]
+
+
+def look_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
+    """The whole photo looked at again at `FINEST`, twice as close as the fine look: tiles
+    small in the photo, or faint on a pale table, that the fine look barely saw stand out
+    there. A tile that look finds where no tile was read is kept where it reads surely; the
+    tiles already read stay as they are."""
+    read = [r for r, reading in zip(regions, readings) if reading is not None]
+    found = [r for r, _ in tiles_at(image, FINEST)[0] if not any(k.holds(r.corners.mean(axis=0)) for k in read)]
+    return _with_sure(image, regions, readings, found)
 
 
 def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):

@@ -46,3 +46,25 @@ def test_exif_rotated_photos_are_read_upright():
     upright = decode(data)
     assert not np.array_equal(upright, stored)
     assert np.array_equal(upright, cv2.rotate(stored, cv2.ROTATE_180))
+
+
+def test_looking_closer_finds_tiles_the_first_look_missed_and_loses_none():
+    """The review's "Look closer" reads the photo again at twice the fine look's size: it finds
+    the pale 0|1 of ljparrish-03 that the first reading misses, and on no photo does it lose a
+    tile the first reading found."""
+    if not (SHARED / "photos-more" / "labels.tsv").exists():
+        pytest.skip("shared/photos-more is not beside this checkout")
+    from collections import Counter
+
+    from vision.evaluate import folder_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    every_tile_right = 0
+    for name, data, want, set_size in folder_photos(SHARED / "photos-more"):
+        image = decode(data)
+        first, closer = Counter(analyse(image, set_size).tiles), Counter(analyse(image, set_size, closer=True).tiles)
+        assert not first - closer, name
+        every_tile_right += closer == want
+        if name == "ljparrish-03.jpg":
+            assert first[(0, 1)] == 0 and closer[(0, 1)] == 1
+    assert every_tile_right >= 18
