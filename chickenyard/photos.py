@@ -32,13 +32,14 @@ def vision_available() -> bool:
     return vision.available()
 
 
-def analyse(data: bytes, set_size: int) -> dict:
-    """The pip counter's result as JSON, or PhotoRefused with a message for the person."""
+def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
+    """The pip counter's result as JSON (with `closer`, its closer look too), or PhotoRefused
+    with a message for the person."""
     from vision import count_pips
     from vision.load import ImageTooLarge, UnreadableImage
     try:
         with photo_counting.turn():
-            return count_pips(data, set_size).to_json(unreadable=True)
+            return count_pips(data, set_size, closer=closer).to_json(unreadable=True)
     except Busy as busy:
         raise PhotoRefused(str(busy), 503) from busy
     except ImageTooLarge as problem:
@@ -86,6 +87,39 @@ def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found:
         if problem is not None:
             raise problem from error
         raise
+
+
+def with_new_tiles(found: dict, closer: dict) -> tuple[dict, list[dict]]:
+    """What the counter found at first, with the tiles a closer look found where no tile was
+    found before (their centre on no tile found, nor on an outline it could not read); and those
+    new tiles. The tiles found at first stay as they were, in their order, so that what the
+    person typed for them still belongs to them."""
+    taken = [t["corners"] for t in found["tiles_detail"]] + found.get("unreadable", [])
+    new = [t for t in closer["tiles_detail"] if not any(_holds(c, _centre(t["corners"])) for c in taken)]
+    detail = found["tiles_detail"] + new
+    tiles = [t["values"] for t in detail]
+    return {**found, "tiles": tiles, "total": sum(a + b for a, b in tiles), "tiles_detail": detail}, new
+
+
+def _centre(corners) -> tuple[float, float]:
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+
+
+def _holds(corners, point) -> bool:
+    """The point lies inside the outline (a tile's four corners, in order round it)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def save_found(db, photo_id: int, found: dict) -> None:
+    """What the counter found in a photo, as it now stands (after a closer look); StorageProblem
+    says why where the database cannot take it."""
+    with transaction(db):
+        db["photos"].update(photo_id, {"found": json.dumps(found)})
 
 
 def get_photo(db, game_id: int, photo_id: int) -> dict:

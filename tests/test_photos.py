@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 
 import pytest
@@ -236,3 +237,76 @@ def test_confirming_a_photo_in_super_15_keeps_the_other_players_tiles_left(clien
     hand = load_sheet(db, game_id).hand(1)
     assert [hand.entry(ids[name]).tiles_left for name in ("Ann", "Bo", "Cy")] == [2, 3, 5]
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["1", "0", "0"]
+
+
+def review_values(page: str) -> dict:
+    """The review's tiles as listed: field name to value."""
+    return dict(re.findall(r'name="(tile-\d+-[ab])" value="(\d*)"', page))
+
+
+def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, app):
+    """ljparrish-03 (a real photo): the first reading misses a pale 0|1; "Look closer" finds
+    it, and the correction the person had typed on the review is still there."""
+    pytest.importorskip("cv2")
+    from pathlib import Path
+    photo = Path(__file__).resolve().parents[2] / "shared" / "photos-more" / "ljparrish-03.jpg"
+    if not photo.exists():
+        pytest.skip("shared/photos-more is not beside this checkout")
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    review_url = upload(client, game_id, ids["Bo"], photo.read_bytes()).headers["Location"]
+    values = review_values(client.get(review_url).get_data(as_text=True))
+    assert len(values) == 6 and "0|1" not in {f"{values[f'tile-{i}-a']}|{values[f'tile-{i}-b']}" for i in range(3)}
+    typed = {**values, "tile-0-a": "7", "keep-0": "1", "keep-2": "1", "reviewing": "1"}   # tile 1 unticked
+    response = client.post(review_url + "/closer", data=typed)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    notice = re.search(r'<p class="notice" role="status" id="closer-notice">(.*?)</p>', page, re.S).group(1)
+    assert notice.startswith("Looked closer and found 1 more tile: number ")
+    after = review_values(page)
+    assert after == {**values, "tile-0-a": "7", "tile-3-a": "0", "tile-3-b": "1"}
+    assert sorted(re.findall(r'name="keep-(\d)" value="1" checked', page)) == ["0", "2", "3"]
+    # the new tile is stored with the photo: the review shows it again, and confirming counts it
+    again = review_values(client.get(review_url).get_data(as_text=True))
+    assert (again["tile-3-a"], again["tile-3-b"]) == ("0", "1")
+    form = {**after, "keep-0": "1", "keep-1": "1", "keep-2": "1", "keep-3": "1", "tile-0-a": values["tile-0-a"]}
+    assert client.post(review_url, data=form).status_code == 303
+    # a second look finds nothing more, and says so
+    page = client.post(review_url + "/closer", data={}).get_data(as_text=True)
+    assert "Looked closer: no more tiles found." in page and len(review_values(page)) == 8
+
+
+def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app, monkeypatch):
+    import vision
+    from chickenyard.photos import save_photo
+    from chickenyard.sheet import load_sheet
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    db = connect(app.config["DATABASE"])
+    sheet = load_sheet(db, game_id)
+    found = {"tiles": [[1, 2]], "total": 3, "width": 800, "height": 600, "unreadable": [],
+             "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": [[0, 0], [90, 0], [90, 50], [0, 50]]}]}
+    photo_id = save_photo(db, app.config["PHOTOS"], sheet, sheet.hand(1), ids["Ann"], b"\xff\xd8 photo", found)
+    monkeypatch.setattr(vision, "available", lambda: False)
+    review_url = f"/games/{game_id}/photos/{photo_id}"
+    assert "Look closer" not in client.get(review_url).get_data(as_text=True)
+    response = client.post(review_url + "/closer", data={"tile-0-a": "4", "tile-0-b": "2", "reviewing": "1"})
+    assert response.status_code == 503
+    page = response.get_data(as_text=True)
+    assert "not installed" in re.search(r'id="error-form">(.*?)</p>', page).group(1)
+    assert review_values(page) == {"tile-0-a": "4", "tile-0-b": "2"}
+    assert json.loads(connect(app.config["DATABASE"])["photos"].get(photo_id)["found"]) == found
+
+
+def test_a_closer_look_adds_only_tiles_where_none_was_found():
+    from chickenyard.photos import with_new_tiles
+    square = lambda x: [[x, 0], [x + 50, 0], [x + 50, 100], [x, 100]]      # noqa: E731
+    found = {"tiles": [[1, 2]], "total": 3, "width": 800, "height": 600, "unreadable": [square(200)],
+             "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": square(0)}]}
+    closer = {"tiles_detail": [{"values": [1, 3], "confidence": 0.95, "corners": square(5)},     # on tile 1
+                               {"values": [9, 9], "confidence": 0.95, "corners": square(210)},   # on the unread one
+                               {"values": [0, 1], "confidence": 0.95, "corners": square(400)}]}
+    merged, new = with_new_tiles(found, closer)
+    assert new == [closer["tiles_detail"][2]]
+    assert merged["tiles_detail"] == found["tiles_detail"] + new
+    assert (merged["tiles"], merged["total"]) == ([[1, 2], [0, 1]], 4)

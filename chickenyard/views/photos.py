@@ -12,8 +12,8 @@ from ..db import StorageProblem, get_db
 from ..errors import http_error
 from ..hand_entries import check_entries, stored_typed
 from ..htmx import device_name, see_other
-from ..photos import (PhotoRefused, analyse_upload, delete_photos, get_photo, photo_data, review_marks,
-                      save_photo, too_large_message, vision_available)
+from ..photos import (PhotoRefused, analyse, analyse_upload, delete_photos, get_photo, photo_data, review_marks,
+                      save_found, save_photo, too_large_message, vision_available, with_new_tiles)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
@@ -59,7 +59,7 @@ def photo_too_large(error):
                            problem=too_large_message(current_app.config.get("MAX_CONTENT_LENGTH"))), 413
 
 
-def _review(sheet, row, typed=None, errors=None, status=200):
+def _review(sheet, row, typed=None, errors=None, status=200, notice=None):
     hand = next(h for h in sheet.hands if h.id == row["hand_id"])
     player = sheet.player(row["player_id"])
     found = row["found"]["tiles_detail"]
@@ -70,7 +70,7 @@ def _review(sheet, row, typed=None, errors=None, status=200):
                            marks=review_marks(row["found"]), points=leftover_points(tiles, sheet.rules),
                            double_blank_found=Tile(0, 0) in tiles,
                            unreadable=row["found"].get("unreadable", []), typed=typed,
-                           errors=errors or {}), status
+                           errors=errors or {}, notice=notice, can_look_closer=vision_available()), status
 
 
 @bp.get("/games/<int:game_id>/photos/<int:photo_id>")
@@ -118,6 +118,41 @@ def confirm(game_id: int, photo_id: int):
         else:
             errors["form"] = " ".join(problems.values())
     return _review(sheet_for(game_id), row, typed, errors, 422)
+
+
+@bp.post("/games/<int:game_id>/photos/<int:photo_id>/closer")
+def look_closer(game_id: int, photo_id: int):
+    """The photo read again with the counter's closer look (about twice as long): the tiles it
+    finds where none was found are added to the review, and what the person typed so far on
+    the review stays as it was."""
+    sheet = editable_sheet(game_id)
+    row = get_photo(get_db(), game_id, photo_id)
+    count = len(row["found"]["tiles_detail"])
+    typed = _read_review(request.form, count, sheet.set_size)[0] if request.form.get("reviewing") else None
+    try:
+        if not vision_available():
+            raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
+        closer = analyse(photo_data(current_app.config["PHOTOS"], row), sheet.set_size, closer=True)
+    except PhotoRefused as refused:
+        return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
+    found, new = with_new_tiles(row["found"], closer)
+    if new:
+        try:
+            save_found(get_db(), photo_id, found)
+        except StorageProblem as problem:
+            return _review(sheet, row, typed, {"form": str(problem)}, 503)
+        row["found"] = found
+    if typed is not None:
+        typed["tiles"] += [list(t["values"]) for t in new]
+        typed["keep"] += [True] * len(new)
+    if new:
+        numbers = sorted(m["number"] for m in review_marks(found) if m["index"] >= count)
+        listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
+        notice = (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
+                  f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
+    else:
+        notice = "Looked closer: no more tiles found. Add any that was missed below."
+    return _review(sheet, row, typed, notice=notice)
 
 
 def _read_review(form, count, set_size):
