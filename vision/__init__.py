@@ -35,6 +35,6 @@ def available() -> bool:
 
 def count_pips(image_bytes: bytes, set_size: int | None = None, closer: bool = False):
     """Tiles found in a photo and their pips (0|0 counts 0): see vision.pipeline.Result. With
-    `closer`, the photo is also looked at twice as close (about twice the time)."""
+    `closer`, the photo is also looked at twice as close (about three times as long)."""
     from .pipeline import count_pips as run
     return run(image_bytes, set_size, closer=closer)

@@ -68,7 +68,7 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
 
 def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False) -> Result:
     """The tiles in the photo; with `closer`, also those only a closer look at the whole photo
-    finds (`look_closer`), which takes about twice as long: the review's "Look closer"."""
+    finds (`look_closer`), which takes about three times as long: the review's "Look closer"."""
     sighting = find_tiles(image)
     regions, readings = read_best(image, sighting.regions)
     regions, readings = read_closer(image, sighting, regions, readings)
