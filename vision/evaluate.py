@@ -228,7 +228,8 @@ def main(argv=None) -> int:
             results[name] = score(variant_photos(everything, change), 1, quiet=True, closer=args.closer)
             print(summary(f"variant {name}", results[name]))
     if args.generated:
-        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet, closer=args.closer)
+        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet,
+                                     closer=args.closer)
         print(summary(f"generated (seed {args.seed})", results["generated"]))
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)

@@ -122,7 +122,7 @@ def confirm(game_id: int, photo_id: int):
 
 @bp.post("/games/<int:game_id>/photos/<int:photo_id>/closer")
 def look_closer(game_id: int, photo_id: int):
-    """The photo read again with the counter's closer look (about twice as long): the tiles it
+    """The photo read again with the counter's closer look (about three times as long): the tiles it
     finds where none was found are added to the review, and what the person typed so far on
     the review stays as it was."""
     sheet = editable_sheet(game_id)
