@@ -32,9 +32,15 @@ def vision_available() -> bool:
     return vision.available()
 
 
+def _counter_installed() -> None:
+    if not vision_available():
+        raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
+
+
 def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
     """The pip counter's result as JSON (with `closer`, its closer look too), or PhotoRefused
     with a message for the person."""
+    _counter_installed()
     from vision import count_pips
     from vision.load import ImageTooLarge, UnreadableImage
     try:
@@ -58,8 +64,7 @@ def too_large_message(limit_bytes: int | None) -> str:
 def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
     """A photo posted from a phone's form (`what` it shows, for the message): its bytes and what
     the pip counter found, or PhotoRefused."""
-    if not vision_available():
-        raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
+    _counter_installed()         # before the form's file: without the counter, no photo helps
     if upload is None or not upload.filename:
         raise PhotoRefused(f"Take or choose a photo of {what} first.")
     data = upload.read()

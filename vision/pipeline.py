@@ -163,15 +163,17 @@ def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
     if not read:
         return regions, readings
     width = float(np.median([short_side(r.corners) for r in read]))
-    found = []
-    for window in uncovered_faces(sighting, read, width, image.shape):
-        found.extend(r for r in tiles_near(image, window, width) if not any(k.holds(r.corners.mean(axis=0)) for k in read))
-    return _with_sure(image, regions, readings, found)
+    seen = [r for window in uncovered_faces(sighting, read, width, image.shape)
+            for r in tiles_near(image, window, width)]
+    return _with_sure(image, regions, readings, seen)
 
 
-def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, found: list[TileRegion]):
-    """The tiles read, and of the tiles a second look `found` those that read surely: a tile
-    only that look sees may be a table's pattern that shows something like a tile."""
+def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, seen: list[TileRegion]):
+    """The tiles read, and those a second look has `seen` where no tile was read (its centre on
+    none) that read surely: a tile only that look sees may be a table's pattern that shows
+    something like a tile."""
+    read = [r for r, reading in zip(regions, readings) if reading is not None]
+    found = [r for r in seen if not any(k.holds(r.corners.mean(axis=0)) for k in read)]
     if not found:
         return regions, readings
     more, more_readings = read_best(image, found)
@@ -184,9 +186,7 @@ def look_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     small in the photo, or faint on a pale table, that the fine look barely saw stand out
     there. A tile that look finds where no tile was read is kept where it reads surely; the
     tiles already read stay as they are."""
-    read = [r for r, reading in zip(regions, readings) if reading is not None]
-    found = [r for r, _ in tiles_at(image, FINEST)[0] if not any(k.holds(r.corners.mean(axis=0)) for k in read)]
-    return _with_sure(image, regions, readings, found)
+    return _with_sure(image, regions, readings, [r for r, _ in tiles_at(image, FINEST)[0]])
 
 
 def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):

@@ -130,28 +130,24 @@ def look_closer(game_id: int, photo_id: int):
     count = len(row["found"]["tiles_detail"])
     typed = _read_review(request.form, count, sheet.set_size)[0] if request.form.get("reviewing") else None
     try:
-        if not vision_available():
-            raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
         closer = analyse(photo_data(current_app.config["PHOTOS"], row), sheet.set_size, closer=True)
     except PhotoRefused as refused:
         return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
     found, new = with_new_tiles(row["found"], closer)
-    if new:
-        try:
-            save_found(get_db(), photo_id, found)
-        except StorageProblem as problem:
-            return _review(sheet, row, typed, {"form": str(problem)}, 503)
-        row["found"] = found
+    if not new:
+        return _review(sheet, row, typed, notice="Looked closer: no more tiles found. Add any that was missed below.")
+    try:
+        save_found(get_db(), photo_id, found)
+    except StorageProblem as problem:
+        return _review(sheet, row, typed, {"form": str(problem)}, 503)
+    row["found"] = found
     if typed is not None:
         typed["tiles"] += [list(t["values"]) for t in new]
         typed["keep"] += [True] * len(new)
-    if new:
-        numbers = sorted(m["number"] for m in review_marks(found) if m["index"] >= count)
-        listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
-        notice = (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
-                  f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
-    else:
-        notice = "Looked closer: no more tiles found. Add any that was missed below."
+    numbers = sorted(m["number"] for m in review_marks(found) if m["index"] >= count)
+    listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
+    notice = (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
+              f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
     return _review(sheet, row, typed, notice=notice)
 
 
