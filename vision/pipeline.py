@@ -2,7 +2,8 @@
 
     decode -> find tiles (finder network) -> rectify each -> read pips (reader network)
            -> cut again round the divider (square_up) -> look again at unsure tiles
-           (fit_closer) and at faces no tile covers (read_the_rest)
+           (fit_closer), cut them again a little way off (nudge_unsure), and look again
+           at faces no tile covers (read_the_rest)
            [-> on request, a closer look at the whole photo (look_closer)]
            -> refuse halves above the set -> each tile at most once
 
@@ -26,6 +27,10 @@ OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the c
 OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
 READER_CORNERS = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])   # a cut, as the reader sees it
 READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
+# a tile still read unsurely is cut again this far off: shares of its length along it, of its
+# width across it, and of its size; and a reading there stands where it is this much surer
+NUDGE_ALONG, NUDGE_ACROSS, NUDGE_SIZE = (0.08, 0.15), (0.12,), (0.9, 1.1)
+NUDGE_SURER = 0.05
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
     regions, readings = read_closer(image, sighting, regions, readings)
     regions, readings = square_up(image, regions, readings)
     regions, readings = fit_closer(image, regions, readings)
+    regions, readings = nudge_unsure(image, regions, readings)
     regions, readings = read_the_rest(image, sighting, regions, readings)
     if closer:
         regions, readings = look_closer(image, regions, readings)
@@ -199,6 +205,43 @@ def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
                        lambda old, new: old is None or new.confidence > old.confidence)
 
 
+def nudge_unsure(image: np.ndarray, regions: list[TileRegion], readings: list):
+    """A tile still read unsurely may be cut a little off its tile in a way no stage before
+    saw (across it, or a little too large or small), so that the cut shows a neighbour's pips
+    at its rim. It is cut again a little way off each way (`NUDGE_ALONG`, `NUDGE_ACROSS`,
+    `NUDGE_SIZE`) and read once each way; the surest reading stands where it is surer by
+    `NUDGE_SURER`. The tile stays below `CONFIDENT`, listed first to check: the surest of
+    several readings looks surer than it is."""
+    unsure = [i for i, reading in enumerate(readings) if reading is not None and reading.confidence < CONFIDENT]
+    again = [(i, replace(regions[i], corners=corners)) for i in unsure for corners in _nudged(regions[i].corners)]
+    if not again:
+        return regions, readings
+    regions, readings = list(regions), list(readings)
+    best: dict[int, tuple[TileRegion, TileReading]] = {}
+    for (i, region), reading in zip(again, read_tiles(image, [region for _, region in again], twice=False)):
+        if reading is not None and reading.confidence >= max(readings[i].confidence + NUDGE_SURER,
+                                                             best[i][1].confidence if i in best else 0.0):
+            best[i] = (region, reading)
+    for i, (region, reading) in best.items():
+        doubt = min(reading.confidence, CONFIDENT - 0.01)
+        regions[i] = region
+        readings[i] = replace(reading, top_confidence=min(reading.top_confidence, doubt),
+                              bottom_confidence=min(reading.bottom_confidence, doubt))
+    return regions, readings
+
+
+def _nudged(corners: np.ndarray) -> list[np.ndarray]:
+    """The cut moved a little way along the tile and across it, each way, and made a little
+    larger and smaller about its centre."""
+    corners = np.asarray(corners, np.float32)
+    centre = corners.mean(axis=0)
+    across = (corners[1] - corners[0] + corners[2] - corners[3]) / 2     # the first side is a short one
+    along = (corners[3] - corners[0] + corners[2] - corners[1]) / 2
+    steps = [along * share for share in NUDGE_ALONG] + [across * share for share in NUDGE_ACROSS]
+    return ([corners + sign * step for step in steps for sign in (1, -1)]
+            + [centre + (corners - centre) * size for size in NUDGE_SIZE])
+
+
 def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A domino is twice as long as it is wide and its divider crosses its middle, square to
     its sides. Where the reader found the divider away from the middle of the cut, the
@@ -300,12 +343,16 @@ def rectify(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def read_tiles(image: np.ndarray, regions: list[TileRegion]) -> list[TileReading | None]:
+def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True) -> list[TileReading | None]:
+    """Each tile's reading (None where its cut shows no divider); with `twice`, a tile read
+    unsurely is read again turned half round."""
     if not regions:
         return []
     batch = np.stack([rectify(image, r.corners) for r in regions])
     maps = network("reader").run(batch)
     readings = [read_maps(m) for m in maps]
+    if not twice:
+        return readings
     # a tile read unsurely is read again turned half round, and the two readings' maps are
     # averaged: the network's misses on one side of a pip seldom fall the same way twice. Where
     # the average shows no bar, the second look did not bear out an unsure first one, and the

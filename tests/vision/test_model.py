@@ -255,6 +255,42 @@ def test_an_unsure_tile_is_fitted_again_and_the_surer_reading_stands(monkeypatch
     assert [r.support for r in kept] == [1.0, 0.5, 1.0]
 
 
+def test_an_unsure_tile_cut_across_into_its_neighbour_is_nudged_back_and_kept_to_check():
+    # the middle one of three tiles side by side, cut a sixth of its width across into its
+    # neighbour: the cut shows the neighbour's pips at its rim and misreads unsurely; cut again
+    # a little way off, it reads its own tile, still listed first to check
+    image, boxes = _chain([(1, 3), (4, 6), (2, 5)], side_by_side=True)
+    region = pipeline.TileRegion(boxes[1] + np.float32([0, 0.15 * 60]), 1.0)
+    first = pipeline.read_tiles(image, [region])[0]
+    assert first is not None and sorted((first.top, first.bottom)) != [4, 6]
+    assert first.confidence < reader.CONFIDENT
+    regions, readings = pipeline.nudge_unsure(image, [region], [first])
+    assert sorted((readings[0].top, readings[0].bottom)) == [4, 6]
+    assert np.abs(regions[0].corners - boxes[1]).max() < 4
+    assert first.confidence + pipeline.NUDGE_SURER <= readings[0].confidence < reader.CONFIDENT
+
+
+def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkeypatch):
+    from vision.reader import TileReading
+    regions = [_strip_tile(x) for x in (0, 20, 40)]
+    readings = [TileReading(1, 2, 0.95, 0.95, ()), TileReading(3, 4, 0.5, 0.9, ()), None]
+    asked = []
+
+    def read(image, rs, twice=True):
+        asked.extend(float(r.corners.mean(axis=0)[0]) for r in rs)
+        # the nudged cuts of the unsure tile read 3|5, barely surer but for one, that reads 3|6
+        return [TileReading(3, 6, 0.7, 0.7, ()) if k == 3 else TileReading(3, 5, 0.52, 0.52, ())
+                for k in range(len(rs))]
+    monkeypatch.setattr(pipeline, "read_tiles", read)
+    kept, read_again = pipeline.nudge_unsure(None, regions, readings)
+    # only the unsure tile, nudged (a cut showing no divider is no tile)
+    assert all(abs(x - 25) < 2 for x in asked)
+    assert len(asked) == 2 * (len(pipeline.NUDGE_ALONG) + len(pipeline.NUDGE_ACROSS)) + len(pipeline.NUDGE_SIZE)
+    assert kept[0] is regions[0] and read_again[0] is readings[0] and read_again[2] is None
+    assert (read_again[1].top, read_again[1].bottom) == (3, 6) and kept[1] is not regions[1]
+    assert read_again[1].confidence == pytest.approx(0.7)
+
+
 def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
     # a tile whose corners came out a little askew shows its bar across several rows
     peaks = [(12, 20), (36, 20), (24, 70)]
