@@ -26,10 +26,11 @@ FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse
 COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 STRIDE = 32                 # the finder's input must be a multiple of this: a stem and four halvings
 SMALLEST_INPUT = 64         # ... and at least this on each side
-CORE = 0.6                  # as drawn in training (synth_scenes.CORE)
+CORE = 0.45                 # as drawn in training (synth_scenes.CORE): narrow, so touching tiles' cores part
 CORE_LEVELS = (0.5, 0.7, 0.85, 0.95)   # thresholds of the core map, tried in turn on run-together cores
 FACE_THRESHOLD = 0.5
 MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
+SMALL_CORE_LEAST = 5        # ... but a core this big on a small face may be a tile's, for the closer look
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
 FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
 ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
@@ -234,7 +235,7 @@ def _small_faces(maps: np.ndarray) -> tuple[np.ndarray | None, list]:
     small_cores = []
     for k in range(1, cores):
         # a tile's core, small, and sure at its peak (a faint one is a speck of the table)
-        if MIN_CORE_AREA <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2 \
+        if SMALL_CORE_LEAST <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2 \
                 and core[core_labels == k].max() > CORE_LEVELS[-1]:
             label = np.bincount(labels[core_labels == k], minlength=count).argmax()
             if label:
@@ -312,7 +313,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
-            ways_of[label] = [alone] + cuts
+            ways_of[label] = [alone] + ([from_core] if from_core else []) + cuts
         elif not cuts:
             ways_of[label] = [from_core] if from_core else []
         else:

@@ -425,11 +425,13 @@ def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_
     return img, tiles
 
 
-def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: bool = False, shrink: int = 1):
-    """A generated photo (uint8 BGR, h x w) and its masks (uint8 0/1): face, core; with
-    `lines`, more of its tiles laid in lines of play (`layout`). With `shrink`, the photo is
-    taken that many times larger and shrunk by area averaging, as the finder's looks shrink
-    a real photo: its blur, noise and JPEG are those of the larger photo, averaged away."""
+def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: bool = False, shrink: int = 1,
+          core: float = CORE):
+    """A generated photo (uint8 BGR, h x w) and its masks (uint8 0/1): face, core (the face
+    shrunk to `core` about its centre); with `lines`, more of its tiles laid in lines of play
+    (`layout`). With `shrink`, the photo is taken that many times larger and shrunk by area
+    averaging, as the finder's looks shrink a real photo: its blur, noise and JPEG are those of
+    the larger photo, averaged away."""
     h, w = size
     big_h, big_w = h * shrink, w * shrink
     max_value = _max_value(rng)
@@ -445,14 +447,14 @@ def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: b
     if shrink > 1:
         out = cv2.resize(out, (w, h), interpolation=cv2.INTER_AREA)
     face = np.zeros((h, w), np.uint8)
-    core = np.zeros((h, w), np.uint8)
+    share, core = core, np.zeros((h, w), np.uint8)
     for quad, values, _ in tiles:
         if values is None:
             continue
         quad = quad / shrink
         cv2.fillConvexPoly(face, np.round(quad * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
         centre = quad.mean(axis=0)
-        small = centre + CORE * (quad - centre)
+        small = centre + share * (quad - centre)
         cv2.fillConvexPoly(core, np.round(small * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
     return out, np.stack([face, core])
 

@@ -1,12 +1,14 @@
 """`python -m vision.train`: generate the scenes, train the tile finder and the pip reader,
 export both to ONNX for the app (vision/models/), on the CPU.
 
-    python -m vision.train all --work train-runs      # everything, about an hour on 2 cores
+    python -m vision.train all --work train-runs      # everything, about 90 minutes on 2 cores
 
 Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
-    finder  trains the tile finder; checkpoint WORK/finder.pt every few minutes
+    finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then two
+            gentler runs on the narrower cores the app reads (`finder.CORE`), its batch norms
+            kept; checkpoints WORK/finder-1.pt, finder-2.pt, finder.pt every few minutes
     reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
             a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
     export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
@@ -33,6 +35,11 @@ import numpy as np
 MODELS = Path(__file__).resolve().parent / "models"
 SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
+# The finder learns first with the wide cores all finders before learnt (`FIRST_CORE`), then
+# twice more, each run gentler, with the narrower cores it is read with (`finder.CORE`), whose
+# touching tiles' cores stay apart: steps and highest rate of those two runs
+FIRST_CORE = 0.6
+FINDER_LATER_RUNS = ((3000, 1e-3), (3000, 5e-4))
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
 # ... and of its third, on the tiles of a wider range of sets too, its batch norms kept as they are
 READER_THIRD_RUN = (5000, 5e-4)
@@ -44,7 +51,7 @@ SEED = 20261124
 # training watches, a test set (vision.evaluate --generated) that training never sees, the
 # scenes with more lines of play (--lines), the scenes drawn large and shrunk (--shrunk), and
 # the tiles of a wider range of sets (--broad).
-SEED_OFFSETS = {"train": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000,
+SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000,
                 "broad": 50_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
@@ -58,7 +65,7 @@ def _scene_chunk(args):
     imgs, masks = [], []
     for i in range(start, start + count):
         img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines",
-                          shrink=2 if split == "shrunk" else 1)
+                          shrink=2 if split == "shrunk" else 1, **({"core": FIRST_CORE} if split == "first" else {}))
         imgs.append(img)
         masks.append(mask)
     return np.stack(imgs), np.stack(masks)
@@ -85,6 +92,7 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
         for name, fn, total, split in (("scenes-valid", _scene_chunk, 300, "valid"),
                                        ("tiles-valid", _tile_chunk, 2000, "valid"),
                                        ("scenes-train", _scene_chunk, scenes, "train"),
+                                       ("scenes-first", _scene_chunk, scenes, "first"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
                                        ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
                                        ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
@@ -425,10 +433,19 @@ def main(argv=None) -> int:
                   broad=BROAD_TILES if args.broad is None else args.broad)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
-        fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach,
-            scenes=("scenes-shrunk",) if args.shrunk
-            else ("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
+        scenes = (("scenes-shrunk",) if args.shrunk
+                  else ("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
+        if args.name:           # a variant: one run
+            fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
+                max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=scenes)
+        else:                   # the committed finder: wide cores first, then narrow ones twice
+            fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name="finder-1",
+                max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=("scenes-first",))
+            for k, (steps, max_lr) in enumerate(FINDER_LATER_RUNS, start=2):
+                last = k == len(FINDER_LATER_RUNS) + 1
+                fit(args.work, "finder", steps, batch=12, threads=args.threads,
+                    name="finder" if last else f"finder-{k}", max_lr=max_lr, init=f"finder-{k - 1}", shape=shape,
+                    scenes=scenes, keep_norms=True)
     if args.step in ("reader", "all"):
         from . import nets
         shape = None
