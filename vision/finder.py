@@ -34,6 +34,7 @@ SMALL_CORE_LEAST = 5        # ... but a core this big on a small face may be a t
 ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
 FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
 ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
+ALONE_CORE_FIT = 0.85       # ... but where its one core tells a tile narrower than this share of it, both are tried
 ROW_FIT = 0.12              # a run's cells may miss a tile's shape (twice as long as wide) by this share
 WIDTH_FIT = 1.4             # a run's cells are at least as wide as its cores tell, within this factor
 RUN_FIT = 1.1               # a core may be this much wider than the run of faces it lies in
@@ -313,7 +314,9 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
-            ways_of[label] = [alone] + ([from_core] if from_core else []) + cuts
+            # ... or a tile whose face ran into a sliver of its neighbour: its core tells it narrower
+            narrower = [q for q in from_core if short_side(q) < ALONE_CORE_FIT * short_side(alone[0])]
+            ways_of[label] = [alone] + ([narrower] if narrower else []) + cuts
         elif not cuts:
             ways_of[label] = [from_core] if from_core else []
         else:
