@@ -51,8 +51,9 @@ SEED = 20261124
 # training watches, a test set (vision.evaluate --generated) that training never sees, the
 # scenes with more lines of play (--lines), the scenes drawn large and shrunk (--shrunk), and
 # the tiles of a wider range of sets (--broad).
-SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000, "shrunk": 40_000_000,
-                "broad": 50_000_000}
+# The scenes with wide cores ("first") are the training scenes again, only their cores drawn wider.
+SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
+                "shrunk": 40_000_000, "broad": 50_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
 
