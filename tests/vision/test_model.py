@@ -239,7 +239,7 @@ def test_a_tile_cut_off_its_edges_is_fitted_again_on_its_own():
         error = min(np.abs(fitted.corners - np.roll(boxes[middle], k, axis=0)).max() for k in range(4))
         assert error < near, (tiles, fitted.corners)
         reading = pipeline.read_tiles(image, [fitted])[0]
-        assert sorted((reading.top, reading.bottom)) == sorted(tiles[middle])
+        assert reading is not None and sorted((reading.top, reading.bottom)) == sorted(tiles[middle])
 
 
 def test_an_unsure_tile_is_fitted_again_and_the_surer_reading_stands(monkeypatch):
@@ -294,6 +294,16 @@ def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkey
     assert kept[0] is regions[0] and read_again[0] is readings[0] and read_again[2] is None
     assert (read_again[1].top, read_again[1].bottom) == (3, 6) and kept[1] is not regions[1]
     assert read_again[1].confidence == pytest.approx(0.7)
+
+
+def test_a_nudged_reading_however_sure_stays_listed_to_check(monkeypatch):
+    from vision.reader import TileReading
+    regions, readings = [_strip_tile(0)], [TileReading(3, 4, 0.5, 0.9, ())]
+    sure = TileReading(3, 6, 0.97, 0.99, ())
+    monkeypatch.setattr(pipeline, "read_tiles", lambda image, rs, twice=True: [sure] * len(rs))
+    _, read_again = pipeline.nudge_unsure(None, regions, readings)
+    assert (read_again[0].top, read_again[0].bottom) == (3, 6)
+    assert read_again[0].confidence < reader.CONFIDENT
 
 
 def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
