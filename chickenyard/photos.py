@@ -166,10 +166,7 @@ def delete_photos(db, folder: str, game_id: int) -> int:
 def tiles_in_row_order(found: dict) -> list[Tile]:
     """The tiles of a photographed row, from one end to the other: sorted along the line that
     runs through their centres (its principal axis), pointing right, or down for a column."""
-    centred = []
-    for tile in found["tiles_detail"]:
-        xs, ys = zip(*tile["corners"])
-        centred.append((sum(xs) / len(xs), sum(ys) / len(ys), Tile(*tile["values"])))
+    centred = [(*_centre(tile["corners"]), Tile(*tile["values"])) for tile in found["tiles_detail"]]
     if len(centred) < 2:
         return [t for _, _, t in centred]
     mx = sum(x for x, _, _ in centred) / len(centred)
@@ -197,8 +194,7 @@ def review_marks(found: dict) -> list[dict]:
     marks = []
     for index, tile in enumerate(found["tiles_detail"]):
         corners = tile["corners"]
-        cx = sum(x for x, _ in corners) / 4
-        cy = sum(y for _, y in corners) / 4
+        cx, cy = _centre(corners)
         short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
         radius = max(min(width / 26, 0.32 * short), width / 90)
         x, y = min(corners, key=lambda c: c[1])

@@ -222,11 +222,11 @@ def nudge_unsure(image: np.ndarray, regions: list[TileRegion], readings: list):
         if reading is not None and reading.confidence >= max(readings[i].confidence + NUDGE_SURER,
                                                              best[i][1].confidence if i in best else 0.0):
             best[i] = (region, reading)
+    below_sure = CONFIDENT - 0.01
     for i, (region, reading) in best.items():
-        doubt = min(reading.confidence, CONFIDENT - 0.01)
         regions[i] = region
-        readings[i] = replace(reading, top_confidence=min(reading.top_confidence, doubt),
-                              bottom_confidence=min(reading.bottom_confidence, doubt))
+        readings[i] = replace(reading, top_confidence=min(reading.top_confidence, below_sure),
+                              bottom_confidence=min(reading.bottom_confidence, below_sure))
     return regions, readings
 
 

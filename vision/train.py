@@ -61,12 +61,13 @@ log = logging.getLogger("vision.train")
 # ---------------------------------------------------------------- data
 
 def _scene_chunk(args):
+    from .finder import CORE
     from .synth_scenes import scene
     start, count, split = args
     imgs, masks = [], []
     for i in range(start, start + count):
         img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines",
-                          shrink=2 if split == "shrunk" else 1, **({"core": FIRST_CORE} if split == "first" else {}))
+                          shrink=2 if split == "shrunk" else 1, core=FIRST_CORE if split == "first" else CORE)
         imgs.append(img)
         masks.append(mask)
     return np.stack(imgs), np.stack(masks)
