@@ -86,6 +86,8 @@ def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None =
     # OpenCV's DNN module crashes the process when the finder, having run on a larger photo,
     # is given one under 64 pixels on a side (its five poolings leave nothing): pad it
     pad_h, pad_w = (max(SMALLEST_INPUT - n, -n % STRIDE) for n in (size[1], size[0]))
+    if not pad_h and not pad_w:
+        return small, scale
     fill = [float(v) for v in np.median(small[::4, ::4].reshape(-1, 3), axis=0)]   # the table's colour, about
     padded = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT, value=fill)
     return padded, scale
@@ -296,7 +298,8 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     maps, scale = finder_maps(part, long_side, long_side / max(image.shape[:2]))   # photo pixels to map pixels
     face, core = maps
     bounds = (part.shape[1] * scale, part.shape[0] * scale)
-    face_count, face_labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
+    faces = (face > FACE_THRESHOLD).astype(np.uint8)
+    face_count, face_labels, face_stats, _ = cv2.connectedComponentsWithStats(faces, connectivity=4)
     from_cores = {}
     for rect in _core_rects(core):
         label = face_labels[int(min(rect[0][1], face.shape[0] - 1)), int(min(rect[0][0], face.shape[1] - 1))]
@@ -306,7 +309,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     widths = []       # of the faces that are one tile's shape
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
-        piece = face_labels == label
+        piece = _piece(face_labels, face_stats, label)
         pieces[label] = shape = _shape(piece)
         alone = [cv2.boxPoints(shape[0])] if _fills(shape, ALONE_FILL) and _tile_shaped(shape[0][1]) else []
         widths.extend(short_side(q) for q in alone)
@@ -336,15 +339,21 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
             quads.extend((q, group, way) for q in cut)
     for cores in from_cores.values():          # cores outside any face: the finder was unsure
         quads.extend((cv2.boxPoints(r), None, 0) for r in cores)
+    # a cut by the photo's edge is not a whole tile; the others are weighed, each face's together
+    quads = [q for q in quads if inside(q[0], (bounds[1], bounds[0]))]
+    together: dict = {}
+    for i, (_, group, _) in enumerate(quads):
+        together.setdefault(group or -i - 1, []).append(i)
+    weights = {}
+    for members in together.values():
+        supports, fits = _weighed(faces, core, [quads[i][0] for i in members], [quads[i][1] is not None for i in members])
+        weights.update(zip(members, zip(supports.tolist(), fits.tolist())))
     regions = []
-    for corners, group, way in quads:
-        short = short_side(corners)
-        if not inside(corners, (bounds[1], bounds[0])):
-            continue      # cut by the photo's edge: not a whole tile
-        support = _face_support(face, corners)
+    for i, (corners, group, way) in enumerate(quads):
+        support, fit = weights[i]
         if support >= (HALF_SUPPORT if group and (group[-1], way) in halves else FACE_SUPPORT):
-            fit = _core_fit(core, corners) if group is not None else 0.0
-            regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit), 2 * short))
+            regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit),
+                            2 * short_side(corners)))
     return regions, maps
 
 
@@ -360,13 +369,28 @@ def short_side(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
 
 
-def _shape(piece: np.ndarray) -> tuple | None:
+@dataclass(frozen=True)
+class Piece:
+    """One connected face of a map: its mask over its bounding box, and where that box lies."""
+    mask: np.ndarray
+    origin: tuple[int, int]     # x, y of the box's first pixel on the map
+
+
+def _piece(labels: np.ndarray, stats: np.ndarray, label: int) -> Piece:
+    """The face `label` of a map's connected faces (`cv2.connectedComponentsWithStats`): only
+    its bounding box is looked at, not the whole map, as a map holds many specks of faces."""
+    x, y, w, h = (int(v) for v in stats[label, :4])
+    return Piece(labels[y:y + h, x:x + w] == label, (x, y))
+
+
+def _shape(piece: Piece) -> tuple | None:
     """A face piece's rotated rectangle (as `_rects` gives it) and its area in pixels, found
     once for every test of its shape; None for a speck. The piece is one connected face."""
-    ys, xs = np.nonzero(piece)
+    ys, xs = np.nonzero(piece.mask)
     if len(xs) < MIN_CORE_AREA:
         return None
-    (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    x0, y0 = piece.origin
+    (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([xs + x0, ys + y0]).astype(np.float32))
     return ((cx, cy), (a + 1, b + 1), angle), len(xs)     # the pixel back, as in `_rects`
 
 
@@ -414,7 +438,7 @@ def _tile_width(cores: list, run_width: float) -> float | None:
     return float(min(widths)) if widths else None
 
 
-def _row_cuts(piece: np.ndarray, shape: tuple | None, core: np.ndarray, cores: list = ()) -> list[list[np.ndarray]]:
+def _row_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, cores: list = ()) -> list[list[np.ndarray]]:
     """A rectangular face too long or too square for one tile is a run of touching tiles the
     finder did not part: the ways to cut it into a grid of `rows` x `cols` tiles (a row side by
     side, rows end to end, or a line end to end), where the cells come out tile-shaped.
@@ -475,11 +499,11 @@ def _meeting_lines(profile: np.ndarray, count: int) -> list[float]:
     return cuts + [1.0]
 
 
-def _outline(piece: np.ndarray, box: np.ndarray) -> np.ndarray:
+def _outline(piece: Piece, box: np.ndarray) -> np.ndarray:
     """The four corners of a face piece that is a perspective view of a rectangle, in turn
     round it; its bounding rectangle's corners where the outline is no clean quadrilateral."""
-    contours, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    hull = cv2.convexHull(max(contours, key=cv2.contourArea)).astype(np.float32)
+    contours, _ = cv2.findContours(piece.mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32(piece.origin)).astype(np.float32)
     quad = None
     perimeter = cv2.arcLength(hull, True)
     for share in (0.02, 0.03, 0.045, 0.06, 0.08):
@@ -544,23 +568,48 @@ def _rects(mask: np.ndarray, grow: float) -> tuple[list, list]:
     return rects, rest
 
 
-def _face_support(face: np.ndarray, corners: np.ndarray) -> float:
-    mask = np.zeros(face.shape, np.uint8)
-    cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
-    inside = mask > 0
-    return float((face[inside] > FACE_THRESHOLD).mean()) if inside.any() else 0.0
+def _drawn(shape: tuple, polygons: np.ndarray, shift: int = 0, window: tuple | None = None):
+    """Polygons (n x 4 x 2, in a map's pixels) each drawn (1) on its own mask over one part of
+    a map of this `shape`: the part round them all, or the `window` given (slices). The
+    masks (n x h x w) and the part. A run's many ways of cutting it are weighed together on
+    its own part of the map: drawing each on the whole map cost more than the rest of a look."""
+    if window is None:
+        x0, y0 = (max(int(v), 0) for v in np.floor(polygons.min(axis=(0, 1))))
+        x1, y1 = (int(v) + 2 for v in np.ceil(polygons.max(axis=(0, 1))))
+        window = (slice(y0, min(y1, shape[0])), slice(x0, min(x1, shape[1])))
+    y, x = window
+    unit = 1 << shift
+    points = np.round(polygons * unit).astype(np.int32) - np.int32([x.start * unit, y.start * unit])
+    masks = np.zeros((len(polygons), max(y.stop - y.start, 0), max(x.stop - x.start, 0)), np.uint8)
+    if masks[0].size:
+        for mask, p in zip(masks, points):
+            cv2.fillConvexPoly(mask, p, 1, shift=shift)
+    return masks, window
 
 
-def _core_fit(core: np.ndarray, corners: np.ndarray) -> float:
-    """The finder's core inside the tile's core less the core in the rest of the tile."""
-    centre = corners.mean(axis=0)
-    inner, whole = np.zeros(core.shape, np.uint8), np.zeros(core.shape, np.uint8)
-    cv2.fillConvexPoly(whole, np.round(corners * 16).astype(np.int32), 1, shift=4)
-    cv2.fillConvexPoly(inner, np.round((centre + CORE * (corners - centre)) * 16).astype(np.int32), 1, shift=4)
-    ring = (whole > 0) & (inner == 0)
-    if not inner.any() or not ring.any():
-        return 0.0
-    return float(core[inner > 0].mean() - core[ring].mean())
+def _weighed(faces: np.ndarray, core: np.ndarray, polygons: list[np.ndarray], fits: list[bool]):
+    """Each cut's support (the share of it the finder calls face; `faces` is the map's faces
+    as 0 and 1) and, where asked, its fit: the finder's core inside the tile's core less the
+    core in the rest of the tile (0 where either is empty)."""
+    polygons = np.stack(polygons).astype(np.float32)
+    masks, part = _drawn(faces.shape, polygons)
+    area = masks.sum(axis=(1, 2), dtype=np.int64)
+    on = (masks & faces[part]).sum(axis=(1, 2), dtype=np.int64)
+    supports = np.where(area > 0, on / np.maximum(area, 1), 0.0)
+    result = np.zeros(len(polygons))
+    asked = np.flatnonzero(fits)
+    if len(asked):
+        chosen = polygons[asked]
+        centres = chosen.mean(axis=1, keepdims=True)
+        whole, _ = _drawn(core.shape, chosen, shift=4, window=part)
+        inner, _ = _drawn(core.shape, centres + CORE * (chosen - centres), shift=4, window=part)
+        ring = whole & (1 - inner)
+        window = core[part].astype(np.float64)
+        n_in, n_ring = inner.sum(axis=(1, 2)), ring.sum(axis=(1, 2))
+        mean_in = np.einsum("kyx,yx->k", inner.astype(np.float64), window) / np.maximum(n_in, 1)
+        mean_ring = np.einsum("kyx,yx->k", ring.astype(np.float64), window) / np.maximum(n_ring, 1)
+        result[asked] = np.where((n_in > 0) & (n_ring > 0), mean_in - mean_ring, 0.0)
+    return supports, result
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:

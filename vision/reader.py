@@ -53,13 +53,22 @@ def bar_line(bar: np.ndarray) -> tuple[float, float] | None:
     heights = (band * np.arange(band.shape[0])[:, None]).sum(axis=0)[columns] / counts[columns]
     on = np.ones(len(columns), bool)
     for _ in range(2):          # the line through the marks, then again through those on it
-        slope, level = np.polyfit(columns[on], heights[on], 1)
+        slope, level = _line(columns[on], heights[on])
         on = np.abs(heights - (slope * columns + level)) <= BAR_OFF_LINE
         if on.sum() < 2:
             return None
     if abs(slope) > BAR_SLANT or on.sum() < BAR_ACROSS * w:
         return None
     return float(slope), float(level + top)
+
+
+def _line(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
+    """The least-squares line y = slope * x + level through the points (at least two, at two
+    or more different x): what `np.polyfit(xs, ys, 1)` gives, at a tenth of its cost."""
+    mx, my = xs.mean(), ys.mean()
+    dx = xs - mx
+    slope = float(dx @ (ys - my) / (dx @ dx))
+    return slope, float(my - slope * mx)
 
 
 def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:

@@ -27,14 +27,19 @@ def test_a_flat_core_leaves_the_cuts_even():
 
 
 def block(rows, cols, width=10):
-    piece = np.zeros((rows * 2 * width + 20, cols * width + 20), bool)
-    piece[10:10 + rows * 2 * width, 10:10 + cols * width] = True
-    return piece
+    """A face of rows x cols upright tiles `width` pixels wide, 10 pixels in from the corner of
+    its map: the piece (its mask over its own box) and the map's shape."""
+    mask = np.ones((rows * 2 * width, cols * width), bool)
+    return finder.Piece(mask, (10, 10)), (rows * 2 * width + 20, cols * width + 20)
+
+
+def cuts(piece, shape, cores=()):
+    return finder._row_cuts(piece, finder._shape(piece), np.zeros(shape, np.float32), list(cores))
 
 
 def test_a_block_is_cut_every_way_its_cells_come_out_tile_shaped():
-    piece = block(2, 4)                      # 40 x 40: two rows of four upright tiles
-    ways = finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32))
+    piece, shape = block(2, 4)               # 40 x 40: two rows of four upright tiles
+    ways = cuts(piece, shape)
     sizes = sorted(len(w) for w in ways)
     assert 8 in sizes                        # the rows and columns it is
     for way in ways:
@@ -43,9 +48,43 @@ def test_a_block_is_cut_every_way_its_cells_come_out_tile_shaped():
             assert abs(sides[1] / sides[0] / 2 - 1) <= finder.ROW_FIT + 1e-6
 
 
+def test_a_piece_on_its_own_box_is_cut_where_it_lies_on_the_map():
+    piece, shape = block(2, 4)
+    whole = np.zeros(shape, bool)
+    whole[10:50, 10:50] = True
+    on_map = cuts(finder.Piece(whole, (0, 0)), shape)
+    assert finder._shape(piece) == finder._shape(finder.Piece(whole, (0, 0)))
+    assert len(on_map) == len(cuts(piece, shape)) > 0
+    for mine, theirs in zip(cuts(piece, shape), on_map):
+        assert np.array_equal(np.array(mine), np.array(theirs))
+    assert np.array(on_map[0]).min() == pytest.approx(10, abs=0.6)     # not at the box's corner
+
+
 def test_cuts_narrower_than_the_cores_tell_are_not_tried():
-    piece = block(1, 1, width=30)            # one tile's face, 30 x 60, with the core of one tile
+    piece, shape = block(1, 1, width=30)     # one tile's face, 30 x 60, with the core of one tile
     core = ((25.0, 40.0), (30.0, 60.0), 0.0)
-    assert finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32), [core]) == []
+    assert cuts(piece, shape, [core]) == []
     # without a core to tell the size, four tiles side by side would fit it too
-    assert finder._row_cuts(piece, finder._shape(piece), np.zeros(piece.shape, np.float32))
+    assert cuts(piece, shape)
+
+
+def test_cuts_are_weighed_as_if_drawn_on_the_whole_map():
+    # each cut is drawn on its own part of the map only; what it weighs must not change
+    rng = np.random.default_rng(3)
+    faces = (rng.random((60, 80)) > 0.4).astype(np.uint8)
+    core = rng.random((60, 80)).astype(np.float32)
+    polygons = [np.float32([[10.3, 5.2], [30.1, 8.7], [26.4, 40.2], [6.8, 36.9]]),
+                np.float32([[-3.4, 45.0], [12.2, 45.0], [12.2, 65.5], [-3.4, 65.5]]),     # past two edges
+                np.float32([[60.0, 2.0], [79.6, 2.0], [79.6, 12.0], [60.0, 12.0]])]
+    supports, fits = finder._weighed(faces, core, polygons, [True, True, False])
+    for polygon, support, fit, asked in zip(polygons, supports, fits, [True, True, False]):
+        drawn = np.zeros(faces.shape, np.uint8)
+        cv2.fillConvexPoly(drawn, np.round(polygon).astype(np.int32), 1)
+        assert support == pytest.approx(faces[drawn > 0].mean())
+        whole, inner = np.zeros(core.shape, np.uint8), np.zeros(core.shape, np.uint8)
+        centre = polygon.mean(axis=0)
+        cv2.fillConvexPoly(whole, np.round(polygon * 16).astype(np.int32), 1, shift=4)
+        cv2.fillConvexPoly(inner, np.round((centre + finder.CORE * (polygon - centre)) * 16).astype(np.int32), 1,
+                           shift=4)
+        ring = (whole > 0) & (inner == 0)
+        assert fit == pytest.approx(core[inner > 0].mean() - core[ring].mean() if asked else 0.0, abs=1e-6)
