@@ -37,6 +37,7 @@ ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounde
 ALONE_CORE_FIT = 0.85       # ... but where its one core tells a tile narrower than this share of it, both are tried
 ROW_FIT = 0.12              # a run's cells may miss a tile's shape (twice as long as wide) by this share
 WIDTH_FIT = 1.4             # a run's cells are at least as wide as its cores tell, within this factor
+ONE_TILE_FIT = 1.4          # a face's one core tells a tile the face's size, within this factor on each side
 RUN_FIT = 1.1               # a core may be this much wider than the run of faces it lies in
 NARROWEST = 4.5             # finder pixels: the narrowest tile it learnt (9 input pixels)
 FLAT = 0.02                 # core differences smaller than this do not move a cut off even
@@ -313,7 +314,9 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         pieces[label] = shape = _shape(piece)
         alone = [cv2.boxPoints(shape[0])] if _fills(shape, ALONE_FILL) and _tile_shaped(shape[0][1]) else []
         widths.extend(short_side(q) for q in alone)
-        cuts = _row_cuts(piece, shape, core, cores)
+        # a face of one tile's shape whose one core tells a tile of about its size is that tile:
+        # it is not cut (the cores of a run whose faces ran together tell a larger tile, or none)
+        cuts = [] if alone and _one_tile(shape, cores) else _row_cuts(piece, shape, core, cores)
         from_core = [cv2.boxPoints(r) for r in cores]
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
@@ -427,6 +430,15 @@ def _half_seen(shape: tuple | None, width: float) -> list[np.ndarray]:
             centre = (cx + sign * ux * side / 2, cy + sign * uy * side / 2)
             tiles.append(cv2.boxPoints((centre, size, angle)))
     return tiles
+
+
+def _one_tile(shape: tuple, cores: list) -> bool:
+    """The face (its rectangle and area, `_shape`) holds one core, and the tile that core tells
+    is as long and as wide as the face, within `ONE_TILE_FIT`."""
+    if len(cores) != 1:
+        return False
+    ratios = [c / f for c, f in zip(sorted(cores[0][1]), sorted(shape[0][1]))]
+    return all(1 / ONE_TILE_FIT <= r <= ONE_TILE_FIT for r in ratios)
 
 
 def _tile_width(cores: list, run_width: float) -> float | None:

@@ -88,3 +88,16 @@ def test_cuts_are_weighed_as_if_drawn_on_the_whole_map():
                            shift=4)
         ring = (whole > 0) & (inner == 0)
         assert fit == pytest.approx(core[inner > 0].mean() - core[ring].mean() if asked else 0.0, abs=1e-6)
+
+
+def test_a_face_whose_one_core_tells_its_own_size_is_one_tile():
+    # as the finder saw them on a generated scene: a lone tile, its core's tile a little wide
+    lone = (((36.1, 39.3), (16.8, 35.2), -60.3), 523)
+    assert finder._one_tile(lone, [((36.5, 39.3), (20.7, 34.3), -56.3)])
+    # three tiles side by side, their cores run together into one too large for the face
+    block = (((82.8, 119.2), (40.9, 25.0), -29.1), 890)
+    assert not finder._one_tile(block, [((82.2, 118.9), (63.5, 38.1), -19.7)])
+    # ... or one tile's core, half the face's width: the face may be a run of tiles
+    assert not finder._one_tile(block, [((70.0, 119.0), (12.5, 25.0), -29.1)])
+    assert not finder._one_tile(lone, [])
+    assert not finder._one_tile(lone, [((36.5, 30.0), (8.0, 16.0), -60.3), ((36.5, 48.0), (8.0, 16.0), -60.3)])
