@@ -104,11 +104,14 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
 def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:
     """Read each tile found. Of each run of touching tiles cut more than one way, keep the way
     whose pieces all read as tiles (a divider across each middle) and as different tiles (a set
-    holds each tile once), and of those the one whose pieces best fit the finder's cores
-    (centres on them, edges off them); where no way reads whole, the one with most pieces read.
+    holds each tile once), and of those the one with most pieces read surely, then the one whose
+    pieces best fit the finder's cores (centres on them, edges off them); where no way reads
+    whole, the one with most pieces read.
 
-    The ways are read in order of fit, and a run is settled by the first that reads whole with
-    no tile twice: no other way could beat it, so the rest are never read."""
+    The ways are read in order of fit, and a run is settled by the first that reads whole, surely,
+    with no tile twice: no other way could beat it, so the rest are never read. A way that reads
+    whole but not surely may be the cores of some of a run's tiles only (the others' cores ran
+    together), which a cut of the whole run reads surely."""
     ways: dict = {}
     for region in regions:
         if region.group is not None:
@@ -126,7 +129,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
             if group in chosen:
                 continue
             got = [readings[id(r)] for r in by_way[order[group][tried]]]
-            if _merit(got, 0.0)[:2] == (True, True):
+            if _merit(got, 0.0)[:3] == (True, True, len(got)):
                 chosen[group] = order[group][tried]
             elif tried + 1 < len(order[group]):
                 pending.extend(by_way[order[group][tried + 1]])
@@ -140,8 +143,8 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
 
 def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
     """Where the fine look saw the core of a small tile that it did not read surely, a closer
-    look at that face, and on each such face the look that read more different tiles; the
-    fine look where they read as many."""
+    look at that face, and on each such face the look that read more different tiles surely,
+    then more different tiles; the fine look where they read as many."""
     surely = [r for r, reading in zip(regions, readings) if reading is not None and reading.confidence >= CONFIDENT]
     doubtful = {face for face, centre in sighting.small_cores
                 if not any(r.holds(centre) for r in surely)}
@@ -149,14 +152,18 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     if not closer:
         return regions, readings
     regions, readings = regions + closer, readings + closer_readings
-    read: dict = {}
+    read: dict = {}       # face: look: the different tiles read there, surely and at all
     for r, reading in zip(regions, readings):
         if r.contest is not None and r.contest[0] in doubtful:
-            got = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], set())
+            surely, at_all = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], (set(), set()))
             if reading is not None:
-                got.add(tuple(sorted((reading.top, reading.bottom))))
+                tile = tuple(sorted((reading.top, reading.bottom)))
+                at_all.add(tile)
+                if reading.confidence >= CONFIDENT:
+                    surely.add(tile)
     # the looks in order of their size, so that on a tie the first, the fine look, stands
-    best = {piece: max(sorted(by_look), key=lambda look: len(by_look[look])) for piece, by_look in read.items()}
+    best = {piece: max(sorted(by_look), key=lambda look: tuple(map(len, by_look[look])))
+            for piece, by_look in read.items()}
     kept = [i for i, r in enumerate(regions) if r.contest is None or best.get(r.contest[0], r.contest[1]) == r.contest[1]]
     return [regions[i] for i in kept], [readings[i] for i in kept]
 
@@ -305,10 +312,13 @@ def _fit(pieces: list[TileRegion]) -> float:
 
 
 def _merit(got: list, fit: float) -> tuple:
+    """How well a way of cutting a run reads: whole (every piece a tile), with no tile twice,
+    then, where whole, the pieces read surely, else the pieces read; then its fit."""
     read = [r for r in got if r is not None]
     whole = len(read) == len(got)
     distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
-    return (whole, distinct, fit) if whole else (whole, distinct, len(read), fit)
+    surely = sum(r.confidence >= CONFIDENT for r in read)
+    return (whole, distinct, surely, fit) if whole else (whole, distinct, len(read), fit)
 
 
 def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:

@@ -382,6 +382,53 @@ def test_the_look_that_reads_more_different_tiles_stands(monkeypatch):
     assert [(t.top, t.bottom) for t in readings] == [(1, 2), (3, 4)]
 
 
+def test_the_look_that_reads_more_tiles_surely_stands(monkeypatch):
+    # on one face of small tiles both looks read two different tiles, but the fine look read
+    # one of them unsurely (a cut across two tiles reads something): the closer look's stand
+    from vision import finder
+    from vision.reader import TileReading
+
+    def reading(top, bottom, confidence):
+        return TileReading(top, bottom, confidence, confidence, ())
+    fine = [_strip_tile(0, contest=(1, finder.FINE)), _strip_tile(40, contest=(1, finder.FINE))]
+    closer = [_strip_tile(0, contest=(1, finder.FINEST)), _strip_tile(40, contest=(1, finder.FINEST))]
+    closer_readings = [reading(1, 2, 0.9), reading(0, 3, 0.9)]
+    sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
+    monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
+    monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
+    regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
+                                             [reading(1, 1, 0.6), reading(0, 2, 0.9)])
+    assert [r.contest[1] for r in regions] == [finder.FINEST] * 2
+    assert [(t.top, t.bottom) for t in readings] == [(1, 2), (0, 3)]
+
+
+def test_a_run_cut_so_that_every_tile_reads_surely_beats_a_better_fit_read_unsurely(monkeypatch):
+    # the cores of three of a run's five tiles stood apart (the others' ran together): cut at
+    # those cores the run reads whole but one tile unsurely; cut into five it reads surely
+    from vision.reader import TileReading
+    group = ("run",)
+    cores = [_strip_tile(x, group=group, way=0, fit=0.7) for x in (10, 20, 40)]
+    five = [_strip_tile(x, group=group, way=1, fit=0.6) for x in (0, 10, 20, 30, 40)]
+    values = {(0, 10): (3, 4, 0.9), (0, 20): (5, 6, 0.9), (0, 40): (2, 3, 0.6),
+              (1, 0): (1, 2, 0.9), (1, 10): (3, 4, 0.9), (1, 20): (5, 6, 0.9), (1, 30): (0, 3, 0.9), (1, 40): (2, 2, 0.9)}
+    read = []
+
+    def read_tiles(image, regions):
+        read.extend(r.way for r in regions)
+        return [TileReading(*values[(r.way, int(r.corners[0, 0]))][:2], *[values[(r.way, int(r.corners[0, 0]))][2]] * 2, ())
+                for r in regions]
+    monkeypatch.setattr(pipeline, "read_tiles", read_tiles)
+    kept, readings = pipeline.read_best(np.zeros((4, 4, 3), np.uint8), cores + five)
+    assert [r.way for r in kept] == [1] * 5
+    assert sorted((t.top, t.bottom) for t in readings) == [(0, 3), (1, 2), (2, 2), (3, 4), (5, 6)]
+    assert read == [0] * 3 + [1] * 5               # the better fit first
+    # where the cores' way reads surely too, it stands, and the other way is never read
+    values[(0, 40)] = (2, 2, 0.9)
+    read.clear()
+    kept, _ = pipeline.read_best(np.zeros((4, 4, 3), np.uint8), cores + five)
+    assert [r.way for r in kept] == [0] * 3 and read == [0] * 3
+
+
 def test_a_thin_photo_after_a_big_one_is_read_without_crashing():
     # OpenCV's DNN module, having run the finder on a larger input, crashed the whole process
     # (the table's server with it) on one under 64 pixels on a side: a panorama's short side
