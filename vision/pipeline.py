@@ -104,19 +104,20 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
 def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:
     """Read each tile found. Of each run of touching tiles cut more than one way, keep the way
     whose pieces all read as tiles (a divider across each middle) and as different tiles (a set
-    holds each tile once), and of those the one with most pieces read surely, then the one whose
-    pieces best fit the finder's cores (centres on them, edges off them); where no way reads
-    whole, the one with most pieces read.
+    holds each tile once), and of those the one of most tiles, then the one whose pieces best
+    fit the finder's cores (centres on them, edges off them); where no way reads whole, the one
+    with most pieces read. A way of fewer tiles may be the cores of some of a run's tiles only
+    (the others' cores ran together), which the cut of the whole run reads whole.
 
-    The ways are read in order of fit, and a run is settled by the first that reads whole, surely,
-    with no tile twice: no other way could beat it, so the rest are never read. A way that reads
-    whole but not surely may be the cores of some of a run's tiles only (the others' cores ran
-    together), which a cut of the whole run reads surely."""
+    The ways are read in order of fit, and a run is settled by the first that reads whole, with
+    no tile twice, in as many tiles as any way cuts it into: no other way could beat it, so
+    the rest are never read."""
     ways: dict = {}
     for region in regions:
         if region.group is not None:
             ways.setdefault(region.group, {}).setdefault(region.way, []).append(region)
     order = {group: sorted(by_way, key=lambda way: -_fit(by_way[way])) for group, by_way in ways.items()}
+    most = {group: max(map(len, by_way.values())) for group, by_way in ways.items()}
     readings: dict[int, TileReading | None] = {}
     chosen: dict = {}
     pending = [r for r in regions if r.group is None] + [r for g in ways for r in ways[g][order[g][0]]]
@@ -129,7 +130,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
             if group in chosen:
                 continue
             got = [readings[id(r)] for r in by_way[order[group][tried]]]
-            if _merit(got, 0.0)[:3] == (True, True, len(got)):
+            if _merit(got, 0.0)[:3] == (True, True, most[group]):
                 chosen[group] = order[group][tried]
             elif tried + 1 < len(order[group]):
                 pending.extend(by_way[order[group][tried + 1]])
@@ -313,12 +314,11 @@ def _fit(pieces: list[TileRegion]) -> float:
 
 def _merit(got: list, fit: float) -> tuple:
     """How well a way of cutting a run reads: whole (every piece a tile), with no tile twice,
-    then, where whole, the pieces read surely, else the pieces read; then its fit."""
+    the tiles read; then its fit."""
     read = [r for r in got if r is not None]
     whole = len(read) == len(got)
     distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
-    surely = sum(r.confidence >= CONFIDENT for r in read)
-    return (whole, distinct, surely, fit) if whole else (whole, distinct, len(read), fit)
+    return whole, distinct, len(read), fit
 
 
 def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:

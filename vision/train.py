@@ -6,9 +6,10 @@ export both to ONNX for the app (vision/models/), on the CPU.
 Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
-    finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then two
+    finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then
             gentler runs on the narrower cores the app reads (`finder.CORE`), its batch norms
-            kept; checkpoints WORK/finder-1.pt, finder-2.pt, finder.pt every few minutes
+            kept, the last two on new scenes too (`FINDER_LATER_RUNS`); checkpoints
+            WORK/finder-1.pt ... finder-4.pt, finder.pt every few minutes
     reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
             a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
     export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
@@ -39,7 +40,13 @@ CROP = 256                  # the finder trains on crops of the scenes
 # twice more, each run gentler, with the narrower cores it is read with (`finder.CORE`), whose
 # touching tiles' cores stay apart: steps and highest rate of those two runs
 FIRST_CORE = 0.6
-FINDER_LATER_RUNS = ((3000, 1e-3), (3000, 5e-4))
+# ... then twice more on scenes it has not seen, each time adding `MORE_SCENES` new ones to the
+# scenes it learns from: a finder that has seen the same scenes many times learns them, not
+# tiles. Each run: steps, highest rate, and the scenes
+FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-train",)),
+                     (3000, 5e-4, ("scenes-train", "scenes-more")),
+                     (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")))
+MORE_SCENES = 5000
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
 # ... and of its third, on the tiles of a wider range of sets too, its batch norms kept as they are
 READER_THIRD_RUN = (5000, 5e-4)
@@ -53,7 +60,7 @@ SEED = 20261124
 # the tiles of a wider range of sets (--broad).
 # The scenes with wide cores ("first") are the training scenes again, only their cores drawn wider.
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
-                "shrunk": 40_000_000, "broad": 50_000_000}
+                "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.train")
 
@@ -95,6 +102,8 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("tiles-valid", _tile_chunk, 2000, "valid"),
                                        ("scenes-train", _scene_chunk, scenes, "train"),
                                        ("scenes-first", _scene_chunk, scenes, "first"),
+                                       ("scenes-more", _scene_chunk, MORE_SCENES, "more"),
+                                       ("scenes-more2", _scene_chunk, MORE_SCENES, "more2"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
                                        ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
                                        ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
@@ -119,12 +128,28 @@ def _load(work: Path, name: str):
         return [data[f"arr_{i}"] for i in range(len(data.files))]
 
 
-def _joined(work: Path, names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+class Joined:
+    """Several data files' samples as one sequence, one file after the other, without copying
+    them into one array (three files of scenes are 7.7 GB)."""
+
+    def __init__(self, parts: list[np.ndarray]):
+        self.parts = parts
+        self.starts = np.cumsum([0] + [len(p) for p in parts])
+
+    def __len__(self) -> int:
+        return int(self.starts[-1])
+
+    def __getitem__(self, i):
+        k = int(np.searchsorted(self.starts, i, side="right")) - 1
+        return self.parts[k][i - self.starts[k]]
+
+
+def _joined(work: Path, names: tuple[str, ...]):
     """The samples and their answers of one or more data files, one file after the other."""
     loaded = [_load(work, name)[:2] for name in names]
     if len(loaded) == 1:
         return loaded[0][0], loaded[0][1]
-    return np.concatenate([x for x, _ in loaded]), np.concatenate([y for _, y in loaded])
+    return Joined([x for x, _ in loaded]), Joined([y for _, y in loaded])
 
 
 # ---------------------------------------------------------------- training
@@ -443,11 +468,11 @@ def main(argv=None) -> int:
         else:                   # the committed finder: wide cores first, then narrow ones twice
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name="finder-1",
                 max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=("scenes-first",))
-            for k, (steps, max_lr) in enumerate(FINDER_LATER_RUNS, start=2):
+            for k, (steps, max_lr, later_scenes) in enumerate(FINDER_LATER_RUNS, start=2):
                 last = k == len(FINDER_LATER_RUNS) + 1
                 fit(args.work, "finder", steps, batch=12, threads=args.threads,
                     name="finder" if last else f"finder-{k}", max_lr=max_lr, init=f"finder-{k - 1}", shape=shape,
-                    scenes=scenes, keep_norms=True)
+                    scenes=scenes if scenes != ("scenes-train",) else later_scenes, keep_norms=True)
     if args.step in ("reader", "all"):
         from . import nets
         shape = None
