@@ -440,6 +440,8 @@ def main(argv=None) -> int:
     parser.add_argument("--broad", type=int, help=f"data: make this many tiles of a wider range of sets (large "
                         f"pips, raised glossy pips; {BROAD_TILES} unless given); a named reader trains on them "
                         f"too where given (the committed reader's third run always does)")
+    parser.add_argument("--finder-scenes", help="the scenes a named finder run learns from (comma-separated, "
+                        "e.g. scenes-train,scenes-more); scenes-train unless given")
     parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
@@ -463,6 +465,8 @@ def main(argv=None) -> int:
         scenes = (("scenes-shrunk",) if args.shrunk
                   else ("scenes-train", "scenes-lines") if args.lines else ("scenes-train",))
         if args.name:           # a variant: one run
+            if args.finder_scenes:
+                scenes = tuple(args.finder_scenes.split(","))
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
                 max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=scenes)
         else:                   # the committed finder: wide cores first, then narrow ones twice
