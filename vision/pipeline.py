@@ -31,6 +31,8 @@ READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many 
 # width across it, and of its size; and a reading there stands where it is this much surer
 NUDGE_ALONG, NUDGE_ACROSS, NUDGE_SIZE = (0.08, 0.15), (0.12,), (0.9, 1.1)
 NUDGE_SURER = 0.05
+SAME_WIDTH = 0.65                 # a run's cut into more tiles, each at least this share as wide, may be the run
+#                                   whole (a core grown back to its tile comes out wider than the tile)
 
 
 @dataclass(frozen=True)
@@ -104,20 +106,19 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
 def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:
     """Read each tile found. Of each run of touching tiles cut more than one way, keep the way
     whose pieces all read as tiles (a divider across each middle) and as different tiles (a set
-    holds each tile once), and of those the one of most tiles, then the one whose pieces best
-    fit the finder's cores (centres on them, edges off them); where no way reads whole, the one
-    with most pieces read. A way of fewer tiles may be the cores of some of a run's tiles only
-    (the others' cores ran together), which the cut of the whole run reads whole.
+    holds each tile once), and of those the one whose pieces best fit the finder's cores
+    (centres on them, edges off them); where no way reads whole, the one with most pieces read.
 
-    The ways are read in order of fit, and a run is settled by the first that reads whole, with
-    no tile twice, in as many tiles as any way cuts it into: no other way could beat it, so
-    the rest are never read."""
+    The ways are read in order of fit, and a run is settled by the first that reads whole with
+    no tile twice, the rest never read; but for the ways that cut the run into more tiles about
+    as wide as that way's (`SAME_WIDTH`). The way settled may hold only the tiles whose cores
+    stood apart (the others' cores ran together), and a cut of the whole run reads them all:
+    of those ways, the one of most tiles that reads whole with no tile twice stands."""
     ways: dict = {}
     for region in regions:
         if region.group is not None:
             ways.setdefault(region.group, {}).setdefault(region.way, []).append(region)
     order = {group: sorted(by_way, key=lambda way: -_fit(by_way[way])) for group, by_way in ways.items()}
-    most = {group: max(map(len, by_way.values())) for group, by_way in ways.items()}
     readings: dict[int, TileReading | None] = {}
     chosen: dict = {}
     pending = [r for r in regions if r.group is None] + [r for g in ways for r in ways[g][order[g][0]]]
@@ -130,7 +131,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
             if group in chosen:
                 continue
             got = [readings[id(r)] for r in by_way[order[group][tried]]]
-            if _merit(got, 0.0)[:3] == (True, True, most[group]):
+            if _merit(got, 0.0)[:2] == (True, True):
                 chosen[group] = order[group][tried]
             elif tried + 1 < len(order[group]):
                 pending.extend(by_way[order[group][tried + 1]])
@@ -138,8 +139,33 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
                 chosen[group] = max(by_way, key=lambda way: _merit([readings[id(r)] for r in by_way[way]],
                                                                    _fit(by_way[way])))
         tried += 1
+    _more_tiles(image, ways, chosen, readings)
     kept = [r for r in regions if r.group is None or chosen[r.group] == r.way]
     return kept, [readings[id(r)] for r in kept]
+
+
+def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:
+    """Where the way chosen for a run reads whole, the ways that cut it into more tiles about as
+    wide are read, and the one of most tiles that reads whole with no tile twice is chosen."""
+    more = {}
+    for group, way in chosen.items():
+        pieces = ways[group][way]
+        if _merit([readings[id(r)] for r in pieces], 0.0)[:2] != (True, True):
+            continue
+        width = _width(pieces)
+        more[group] = [w for w, cut in ways[group].items()
+                       if len(cut) > len(pieces) and _width(cut) >= SAME_WIDTH * width]
+    unread = [r for group, found in more.items() for w in found for r in ways[group][w] if id(r) not in readings]
+    for region, reading in zip(unread, read_tiles(image, unread)):
+        readings[id(region)] = reading
+    for group, found in more.items():
+        whole = [w for w in found if _merit([readings[id(r)] for r in ways[group][w]], 0.0)[:2] == (True, True)]
+        if whole:
+            chosen[group] = max(whole, key=lambda w: (len(ways[group][w]), _fit(ways[group][w])))
+
+
+def _width(pieces: list[TileRegion]) -> float:
+    return float(np.median([short_side(r.corners) for r in pieces]))
 
 
 def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
@@ -156,12 +182,12 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     read: dict = {}       # face: look: the different tiles read there, surely and at all
     for r, reading in zip(regions, readings):
         if r.contest is not None and r.contest[0] in doubtful:
-            surely, at_all = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], (set(), set()))
+            read_surely, read_at_all = read.setdefault(r.contest[0], {}).setdefault(r.contest[1], (set(), set()))
             if reading is not None:
                 tile = tuple(sorted((reading.top, reading.bottom)))
-                at_all.add(tile)
+                read_at_all.add(tile)
                 if reading.confidence >= CONFIDENT:
-                    surely.add(tile)
+                    read_surely.add(tile)
     # the looks in order of their size, so that on a tie the first, the fine look, stands
     best = {piece: max(sorted(by_look), key=lambda look: tuple(map(len, by_look[look])))
             for piece, by_look in read.items()}
@@ -313,12 +339,10 @@ def _fit(pieces: list[TileRegion]) -> float:
 
 
 def _merit(got: list, fit: float) -> tuple:
-    """How well a way of cutting a run reads: whole (every piece a tile), with no tile twice,
-    the tiles read; then its fit."""
     read = [r for r in got if r is not None]
     whole = len(read) == len(got)
     distinct = len({tuple(sorted((r.top, r.bottom))) for r in read}) == len(read)
-    return whole, distinct, len(read), fit
+    return (whole, distinct, fit) if whole else (whole, distinct, len(read), fit)
 
 
 def once_each(found: list[TileFound]) -> tuple[list[TileFound], list[TileFound]]:
