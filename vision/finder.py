@@ -349,7 +349,8 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         together.setdefault(group or -i - 1, []).append(i)
     weights = {}
     for members in together.values():
-        supports, fits = _weighed(faces, core, [quads[i][0] for i in members], [quads[i][1] is not None for i in members])
+        supports, fits = _weighed(faces, core, [quads[i][0] for i in members],
+                                  [quads[i][1] is not None for i in members])
         weights.update(zip(members, zip(supports.tolist(), fits.tolist())))
     regions = []
     for i, (corners, group, way) in enumerate(quads):

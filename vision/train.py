@@ -1,7 +1,7 @@
 """`python -m vision.train`: generate the scenes, train the tile finder and the pip reader,
 export both to ONNX for the app (vision/models/), on the CPU.
 
-    python -m vision.train all --work train-runs      # everything, about 90 minutes on 2 cores
+    python -m vision.train all --work train-runs      # everything, about 100 minutes on 2 cores
 
 Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
