@@ -373,7 +373,7 @@ def short_side(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Piece:
     """One connected face of a map: its mask over its bounding box, and where that box lies."""
     mask: np.ndarray
@@ -585,7 +585,8 @@ def _drawn(shape: tuple, polygons: np.ndarray, shift: int = 0, window: tuple | N
     """Polygons (n x 4 x 2, in a map's pixels) each drawn (1) on its own mask over one part of
     a map of this `shape`: the part round them all, or the `window` given (slices). The
     masks (n x h x w) and the part. A run's many ways of cutting it are weighed together on
-    its own part of the map: drawing each on the whole map cost more than the rest of a look."""
+    its own part of the map, rather than each cut drawn on a mask of the whole map: about a
+    twentieth of a photo's analysis less."""
     if window is None:
         x0, y0 = (max(int(v), 0) for v in np.floor(polygons.min(axis=(0, 1))))
         x1, y1 = (int(v) + 2 for v in np.ceil(polygons.max(axis=(0, 1))))

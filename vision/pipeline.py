@@ -110,8 +110,8 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
     (centres on them, edges off them); where no way reads whole, the one with most pieces read.
 
     The ways are read in order of fit, and a run is settled by the first that reads whole with
-    no tile twice, the rest never read; but for the ways that cut the run into more tiles about
-    as wide as that way's (`SAME_WIDTH`). The way settled may hold only the tiles whose cores
+    no tile twice, the rest never read; but for the ways that cut the run into more tiles
+    nearly as wide as that way's (`SAME_WIDTH`). The way settled may hold only the tiles whose cores
     stood apart (the others' cores ran together), and a cut of the whole run reads them all:
     of those ways, the one of most tiles that reads whole with no tile twice stands."""
     ways: dict = {}
@@ -145,8 +145,9 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
 
 
 def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:
-    """Where the way chosen for a run reads whole, the ways that cut it into more tiles about as
-    wide are read, and the one of most tiles that reads whole with no tile twice is chosen."""
+    """Where the way chosen for a run reads whole, the ways that cut it into more tiles, each at
+    least `SAME_WIDTH` as wide, are read, and of those that read whole with no tile twice the
+    one of most tiles (then the best fit) is chosen."""
     more = {}
     for group, way in chosen.items():
         pieces = ways[group][way]

@@ -37,12 +37,11 @@ MODELS = Path(__file__).resolve().parent / "models"
 SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
 # The finder learns first with the wide cores all finders before learnt (`FIRST_CORE`), then
-# twice more, each run gentler, with the narrower cores it is read with (`finder.CORE`), whose
-# touching tiles' cores stay apart: steps and highest rate of those two runs
+# four times more, each run as gentle or gentler, with the narrower cores it is read with
+# (`finder.CORE`), whose touching tiles' cores stay apart: twice on the training scenes, then
+# twice adding `MORE_SCENES` new ones to the scenes it learns from (a finder that has seen the
+# same scenes many times learns them, not tiles). Each run: steps, highest rate, and the scenes
 FIRST_CORE = 0.6
-# ... then twice more on scenes it has not seen, each time adding `MORE_SCENES` new ones to the
-# scenes it learns from: a finder that has seen the same scenes many times learns them, not
-# tiles. Each run: steps, highest rate, and the scenes
 FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-train",)),
                      (3000, 5e-4, ("scenes-train", "scenes-more")),
                      (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")))
@@ -469,7 +468,7 @@ def main(argv=None) -> int:
                 scenes = tuple(args.finder_scenes.split(","))
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
                 max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=scenes)
-        else:                   # the committed finder: wide cores first, then narrow ones twice
+        else:                   # the committed finder: wide cores first, then narrow ones (FINDER_LATER_RUNS)
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name="finder-1",
                 max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=("scenes-first",))
             for k, (steps, max_lr, later_scenes) in enumerate(FINDER_LATER_RUNS, start=2):
