@@ -131,7 +131,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
             if group in chosen:
                 continue
             got = [readings[id(r)] for r in by_way[order[group][tried]]]
-            if _merit(got, 0.0)[:2] == (True, True):
+            if _reads_whole(got):
                 chosen[group] = order[group][tried]
             elif tried + 1 < len(order[group]):
                 pending.extend(by_way[order[group][tried + 1]])
@@ -151,7 +151,7 @@ def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> 
     more = {}
     for group, way in chosen.items():
         pieces = ways[group][way]
-        if _merit([readings[id(r)] for r in pieces], 0.0)[:2] != (True, True):
+        if not _reads_whole([readings[id(r)] for r in pieces]):
             continue
         width = _width(pieces)
         more[group] = [w for w, cut in ways[group].items()
@@ -160,7 +160,7 @@ def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> 
     for region, reading in zip(unread, read_tiles(image, unread)):
         readings[id(region)] = reading
     for group, found in more.items():
-        whole = [w for w in found if _merit([readings[id(r)] for r in ways[group][w]], 0.0)[:2] == (True, True)]
+        whole = [w for w in found if _reads_whole([readings[id(r)] for r in ways[group][w]])]
         if whole:
             chosen[group] = max(whole, key=lambda w: (len(ways[group][w]), _fit(ways[group][w])))
 
@@ -337,6 +337,11 @@ def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray |
 
 def _fit(pieces: list[TileRegion]) -> float:
     return float(np.mean([p.fit for p in pieces]))
+
+
+def _reads_whole(got: list) -> bool:
+    """Every piece of a way read as a tile, and no tile twice."""
+    return _merit(got, 0.0)[:2] == (True, True)
 
 
 def _merit(got: list, fit: float) -> tuple:

@@ -447,16 +447,16 @@ def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: b
     if shrink > 1:
         out = cv2.resize(out, (w, h), interpolation=cv2.INTER_AREA)
     face = np.zeros((h, w), np.uint8)
-    share, core = core, np.zeros((h, w), np.uint8)
+    cores = np.zeros((h, w), np.uint8)
     for quad, values, _ in tiles:
         if values is None:
             continue
         quad = quad / shrink
         cv2.fillConvexPoly(face, np.round(quad * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
         centre = quad.mean(axis=0)
-        small = centre + share * (quad - centre)
-        cv2.fillConvexPoly(core, np.round(small * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
-    return out, np.stack([face, core])
+        small = centre + core * (quad - centre)
+        cv2.fillConvexPoly(cores, np.round(small * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
+    return out, np.stack([face, cores])
 
 
 def scene_with_answers(rng: np.random.Generator, size=(768, 1024), max_value=None):
