@@ -239,9 +239,11 @@ def _small_faces(maps: np.ndarray) -> tuple[np.ndarray | None, list]:
     small_cores = []
     for k in range(1, cores):
         # a tile's core, small, and sure at its peak (a faint one is a speck of the table)
-        if SMALL_CORE_LEAST <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2 \
-                and core[core_labels == k].max() > CORE_LEVELS[-1]:
-            label = np.bincount(labels[core_labels == k], minlength=count).argmax()
+        if not SMALL_CORE_LEAST <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2:
+            continue
+        piece = _piece(core_labels, stats, k)
+        if piece.on(core).max() > CORE_LEVELS[-1]:
+            label = np.bincount(piece.on(labels), minlength=count).argmax()
             if label:
                 small[label] = label
                 small_cores.append((int(label), centres[k]))
@@ -378,6 +380,12 @@ class Piece:
     """One connected face of a map: its mask over its bounding box, and where that box lies."""
     mask: np.ndarray
     origin: tuple[int, int]     # x, y of the box's first pixel on the map
+
+    def on(self, values: np.ndarray) -> np.ndarray:
+        """A map's values at the piece's pixels, in the order of its rows."""
+        x, y = self.origin
+        h, w = self.mask.shape
+        return values[y:y + h, x:x + w][self.mask]
 
 
 def _piece(labels: np.ndarray, stats: np.ndarray, label: int) -> Piece:

@@ -101,3 +101,14 @@ def test_a_face_whose_one_core_tells_its_own_size_is_one_tile():
     assert not finder._one_tile(block, [((70.0, 119.0), (12.5, 25.0), -29.1)])
     assert not finder._one_tile(lone, [])
     assert not finder._one_tile(lone, [((36.5, 30.0), (8.0, 16.0), -60.3), ((36.5, 48.0), (8.0, 16.0), -60.3)])
+
+
+def test_a_piece_reads_a_map_at_its_own_pixels():
+    labels = np.zeros((6, 8), np.int32)
+    labels[1:4, 2:5] = 3
+    labels[2, 3] = 0                                   # a hole in the face
+    _, _, stats, _ = cv2.connectedComponentsWithStats((labels == 3).astype(np.uint8), connectivity=8)
+    values = np.arange(48, dtype=np.float32).reshape(6, 8)
+    piece = finder._piece((labels == 3).astype(np.int32), stats, 1)
+    assert piece.origin == (2, 1)
+    assert np.array_equal(piece.on(values), values[labels == 3])
