@@ -33,6 +33,7 @@ NUDGE_ALONG, NUDGE_ACROSS, NUDGE_SIZE = (0.08, 0.15), (0.12,), (0.9, 1.1)
 NUDGE_SURER = 0.05
 SAME_WIDTH = 0.65                 # a run's cut into more tiles, each at least this share as wide, may be the run
 #                                   whole (a core grown back to its tile comes out wider than the tile)
+STRAY_WIDTH = 0.6                 # a tile read unsurely, narrower than this share of the tiles read surely, is none
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
     regions, readings = read_the_rest(image, sighting, regions, readings)
     if closer:
         regions, readings = look_closer(image, regions, readings)
+    regions, readings = one_size(regions, readings)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(regions, readings):
@@ -238,6 +240,20 @@ def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
     return _read_again(image, regions, readings, [(i, region) for i, region in fitted if region is not None],
                        lambda old, new: old is None or new.confidence > old.confidence)
+
+
+def one_size(regions: list[TileRegion], readings: list):
+    """The tiles of one set are one size, but for the camera's perspective: where at least two
+    tiles were read surely, a tile read unsurely that is much narrower than they are (under
+    `STRAY_WIDTH` of their median width) is a patch of the table read as a tile, and is left out."""
+    sure = [short_side(r.corners) for r, reading in zip(regions, readings)
+            if reading is not None and reading.confidence >= CONFIDENT]
+    if len(sure) < 2:
+        return regions, readings
+    least = STRAY_WIDTH * float(np.median(sure))
+    kept = [i for i, (r, reading) in enumerate(zip(regions, readings))
+            if reading is None or reading.confidence >= CONFIDENT or short_side(r.corners) >= least]
+    return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
 def nudge_unsure(image: np.ndarray, regions: list[TileRegion], readings: list):

@@ -149,15 +149,17 @@ def test_a_row_seen_at_an_angle_is_cut_where_its_tiles_meet():
     assert found(data.tobytes(), 6) == Counter(tuple(sorted(v)) for v in values)
 
 
-def test_small_tiles_get_a_closer_look(monkeypatch):
+def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     # tiles 30 pixels wide in a photo 1000 wide: at the finder's fine look they are 12 pixels
-    # wide, their faces run round and their cores with them; the closer look sees them whole
-    from vision import pipeline
-    looked = []
-    closer_look = pipeline.closer_look
-    monkeypatch.setattr(pipeline, "closer_look", lambda *a: looked.append(closer_look(*a)) or looked[-1])
+    # wide, their faces run round and their cores with them; the whole photo is looked at
+    # again at twice that size (finder.ZOOM_BELOW), where the finder sees them whole
+    from vision import finder
+    looks = []
+    tiles_at = finder.tiles_at
+    monkeypatch.setattr(finder, "tiles_at", lambda image, long_side, window=None:
+                        looks.append((long_side, window)) or tiles_at(image, long_side, window))
     values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 6)]
     tiles = [(v, (420 + i * 40, 380), 0) for i, v in enumerate(values)]
     tiles.append(((1, 5), (600, 260), 60))
     assert found(photo_of(tiles, seed=16, tile_width=30), 6) == Counter(tuple(sorted(v)) for v, _, _ in tiles)
-    assert looked and looked[0]                  # the tiles came from the closer look
+    assert looks[:2] == [(finder.FINE, None), (finder.FINEST, None)]
