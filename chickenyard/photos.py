@@ -186,23 +186,32 @@ def tiles_in_row_order(found: dict) -> list[Tile]:
 SURE = 0.8
 
 
+def _badge_place(corners, radius: float, width: float, height: float) -> tuple[float, float]:
+    """Where a tile's badge goes: just outside its topmost corner, pointing away from the
+    tile's centre, moved in where that would leave it past the photo's edge."""
+    cx, cy = _centre(corners)
+    x, y = min(corners, key=lambda c: c[1])
+    dx, dy = x - cx, y - cy
+    length = math.hypot(dx, dy) or 1.0
+    bx, by = x + dx / length * radius, y + dy / length * radius
+    return min(max(bx, radius), width - radius), min(max(by, radius), height - radius)
+
+
 def review_marks(found: dict) -> list[dict]:
     """The recognised tiles as the review lists them: those to check first, then the sure ones,
     each with its number on the photo and where its badge goes. A badge sits just outside the
-    tile's topmost corner, pointing away from the tile, so that it never covers a pip."""
-    width = found["width"]
+    tile's topmost corner, pointing away from the tile, so that it never covers a pip; at the
+    photo's edge it is moved in, whole on the photo, over the tile's corner at most."""
+    width, height = found["width"], found.get("height") or found["width"]
     marks = []
     for index, tile in enumerate(found["tiles_detail"]):
         corners = tile["corners"]
-        cx, cy = _centre(corners)
         short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
         radius = max(min(width / 26, 0.32 * short), width / 90)
-        x, y = min(corners, key=lambda c: c[1])
-        dx, dy = x - cx, y - cy
-        length = math.hypot(dx, dy) or 1.0
+        bx, by = _badge_place(corners, radius, width, height)
         marks.append({"index": index, "tile": tile, "sure": tile["confidence"] >= SURE,
                       "percent": round(100 * tile["confidence"]), "r": round(radius, 1),
-                      "bx": round(x + dx / length * radius, 1), "by": round(y + dy / length * radius, 1)})
+                      "bx": round(bx, 1), "by": round(by, 1)})
     numbered = sorted(marks, key=lambda m: (m["sure"], m["tile"]["confidence"]))
     for number, mark in enumerate(numbered, start=1):
         mark["number"] = number

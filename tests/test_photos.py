@@ -245,35 +245,37 @@ def review_values(page: str) -> dict:
 
 
 def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, app):
-    """ljparrish-03 (a real photo): the first reading misses a pale 0|1; "Look closer" finds
-    it, and the correction the person had typed on the review is still there."""
+    """briandiaz-01 (a real photo): the first reading misses the 5|6 of a cross of tiles on
+    white; "Look closer" finds it, and the correction the person had typed on the review is
+    still there."""
     pytest.importorskip("cv2")
     from pathlib import Path
-    photo = Path(__file__).resolve().parents[2] / "shared" / "photos-more" / "ljparrish-03.jpg"
+    photo = Path(__file__).resolve().parents[2] / "shared" / "photos-more" / "briandiaz-01.jpg"
     if not photo.exists():
         pytest.skip("shared/photos-more is not beside this checkout")
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     review_url = upload(client, game_id, ids["Bo"], photo.read_bytes()).headers["Location"]
     values = review_values(client.get(review_url).get_data(as_text=True))
-    assert len(values) == 6 and "0|1" not in {f"{values[f'tile-{i}-a']}|{values[f'tile-{i}-b']}" for i in range(3)}
-    typed = {**values, "tile-0-a": "7", "keep-0": "1", "keep-2": "1", "reviewing": "1"}   # tile 1 unticked
+    assert len(values) == 8 and "5|6" not in {f"{values[f'tile-{i}-a']}|{values[f'tile-{i}-b']}" for i in range(4)}
+    typed = {**values, "tile-0-a": "7", "keep-0": "1", "keep-2": "1", "keep-3": "1", "reviewing": "1"}   # tile 1 unticked
     response = client.post(review_url + "/closer", data=typed)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     notice = re.search(r'<p class="notice" role="status" id="closer-notice">(.*?)</p>', page, re.S).group(1)
     assert notice.startswith("Looked closer and found 1 more tile: number ")
     after = review_values(page)
-    assert after == {**values, "tile-0-a": "7", "tile-3-a": "0", "tile-3-b": "1"}
-    assert sorted(re.findall(r'name="keep-(\d)" value="1" checked', page)) == ["0", "2", "3"]
+    assert after == {**values, "tile-0-a": "7", "tile-4-a": "5", "tile-4-b": "6"}
+    assert sorted(re.findall(r'name="keep-(\d)" value="1" checked', page)) == ["0", "2", "3", "4"]
     # the new tile is stored with the photo: the review shows it again, and confirming counts it
     again = review_values(client.get(review_url).get_data(as_text=True))
-    assert (again["tile-3-a"], again["tile-3-b"]) == ("0", "1")
-    form = {**after, "keep-0": "1", "keep-1": "1", "keep-2": "1", "keep-3": "1", "tile-0-a": values["tile-0-a"]}
+    assert (again["tile-4-a"], again["tile-4-b"]) == ("5", "6")
+    form = {**after, "keep-0": "1", "keep-1": "1", "keep-2": "1", "keep-3": "1", "keep-4": "1",
+            "tile-0-a": values["tile-0-a"]}
     assert client.post(review_url, data=form).status_code == 303
     # a second look finds nothing more, and says so
     page = client.post(review_url + "/closer", data={}).get_data(as_text=True)
-    assert "Looked closer: no more tiles found." in page and len(review_values(page)) == 8
+    assert "Looked closer: no more tiles found." in page and len(review_values(page)) == 10
 
 
 def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app, monkeypatch):
@@ -310,3 +312,19 @@ def test_a_closer_look_adds_only_tiles_where_none_was_found():
     assert new == [closer["tiles_detail"][2]]
     assert merged["tiles_detail"] == found["tiles_detail"] + new
     assert (merged["tiles"], merged["total"]) == ([[1, 2], [0, 1]], 4)
+
+
+def test_a_badge_stays_on_the_photo_when_its_tile_touches_the_top():
+    """A tile at the photo's top edge: its badge is moved in, whole on the photo, beside the
+    tile's topmost corner (above it, it would be cut off and its number unseen)."""
+    import math
+
+    from chickenyard.photos import review_marks
+    found = {"width": 600, "height": 400, "tiles_detail": [
+        {"values": [5, 6], "confidence": 0.9, "corners": [[100, 2], [160, 10], [140, 130], [80, 122]]},
+        {"values": [1, 2], "confidence": 0.9, "corners": [[300, 100], [360, 100], [360, 220], [300, 220]]}]}
+    top, middle = sorted(review_marks(found), key=lambda m: m["index"])
+    for mark in (top, middle):
+        assert mark["r"] <= mark["bx"] <= 600 - mark["r"] and mark["r"] <= mark["by"] <= 400 - mark["r"]
+    assert top["by"] == top["r"] and math.dist((top["bx"], top["by"]), (100, 2)) < 2 * top["r"]
+    assert middle["by"] < 100 and middle["bx"] < 300    # a tile clear of the edge: outside its topmost corner
