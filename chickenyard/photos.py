@@ -202,7 +202,7 @@ def review_marks(found: dict) -> list[dict]:
     each with its number on the photo and where its badge goes. A badge sits just outside the
     tile's topmost corner, pointing away from the tile, so that it never covers a pip; at the
     photo's edge it is moved in, whole on the photo, over the tile's corner at most."""
-    width, height = found["width"], found.get("height") or found["width"]
+    width, height = found["width"], found["height"]
     marks = []
     for index, tile in enumerate(found["tiles_detail"]):
         corners = tile["corners"]
