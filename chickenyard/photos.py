@@ -186,29 +186,52 @@ def tiles_in_row_order(found: dict) -> list[Tile]:
 SURE = 0.8
 
 
-def _badge_place(corners, radius: float, width: float, height: float) -> tuple[float, float]:
-    """Where a tile's badge goes: just outside its topmost corner, pointing away from the
-    tile's centre, moved in where that would leave it past the photo's edge."""
+def _badge_place(corners, radius: float, width: float, height: float, others=()) -> tuple[float, float]:
+    """Where a tile's badge goes: just outside one of its corners, pointing away from the
+    tile's centre: the topmost whose badge lies whole on the photo and on no other tile (the
+    `others`' corners), so that it covers no pip; else the topmost that lies on no other tile
+    once moved in from the photo's edge; else outside the topmost corner, moved in."""
     cx, cy = _centre(corners)
-    x, y = min(corners, key=lambda c: c[1])
-    dx, dy = x - cx, y - cy
-    length = math.hypot(dx, dy) or 1.0
-    bx, by = x + dx / length * radius, y + dy / length * radius
-    return min(max(bx, radius), width - radius), min(max(by, radius), height - radius)
+    places = []
+    for x, y in sorted(corners, key=lambda c: c[1]):
+        dx, dy = x - cx, y - cy
+        length = math.hypot(dx, dy) or 1.0
+        places.append((x + dx / length * radius, y + dy / length * radius))
+    moved_in = [(min(max(bx, radius), width - radius), min(max(by, radius), height - radius)) for bx, by in places]
+    whole = [place for place, moved in zip(places, moved_in) if place == moved]
+    for place in whole + moved_in:
+        if not any(_touches(other, place, radius) for other in others):
+            return place
+    return moved_in[0]
+
+
+def _touches(corners, point, radius: float) -> bool:
+    """A circle of this radius about the point reaches into the outline (a tile's corners)."""
+    if _holds(corners, point):
+        return True
+    px, py = point
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+        ex, ey = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * ex + (py - y1) * ey) / ((ex * ex + ey * ey) or 1.0)))
+        if math.hypot(px - x1 - t * ex, py - y1 - t * ey) < radius:
+            return True
+    return False
 
 
 def review_marks(found: dict) -> list[dict]:
     """The recognised tiles as the review lists them: those to check first, then the sure ones,
     each with its number on the photo and where its badge goes. A badge sits just outside the
-    tile's topmost corner, pointing away from the tile, so that it never covers a pip; at the
-    photo's edge it is moved in, whole on the photo, over the tile's corner at most."""
+    tile's topmost corner, pointing away from the tile, so that it never covers a pip; where
+    that corner is at the photo's edge or against another tile, outside the next corner down
+    (`_badge_place`)."""
     width, height = found["width"], found["height"]
     marks = []
     for index, tile in enumerate(found["tiles_detail"]):
         corners = tile["corners"]
         short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
         radius = max(min(width / 26, 0.32 * short), width / 90)
-        bx, by = _badge_place(corners, radius, width, height)
+        others = [other["corners"] for other in found["tiles_detail"] if other is not tile]
+        bx, by = _badge_place(corners, radius, width, height, others)
         marks.append({"index": index, "tile": tile, "sure": tile["confidence"] >= SURE,
                       "percent": round(100 * tile["confidence"]), "r": round(radius, 1),
                       "bx": round(bx, 1), "by": round(by, 1)})

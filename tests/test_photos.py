@@ -314,17 +314,25 @@ def test_a_closer_look_adds_only_tiles_where_none_was_found():
     assert (merged["tiles"], merged["total"]) == ([[1, 2], [0, 1]], 4)
 
 
-def test_a_badge_stays_on_the_photo_when_its_tile_touches_the_top():
-    """A tile at the photo's top edge: its badge is moved in, whole on the photo, beside the
-    tile's topmost corner (above it, it would be cut off and its number unseen)."""
+def test_a_badge_stays_whole_on_the_photo_and_off_every_tile():
+    """A badge goes outside its tile's topmost corner; where that is past the photo's top edge
+    (its number unseen) or on another tile (over its pips), outside the next corner down."""
     import math
 
-    from chickenyard.photos import review_marks
-    found = {"width": 600, "height": 400, "tiles_detail": [
-        {"values": [5, 6], "confidence": 0.9, "corners": [[100, 2], [160, 10], [140, 130], [80, 122]]},
-        {"values": [1, 2], "confidence": 0.9, "corners": [[300, 100], [360, 100], [360, 220], [300, 220]]}]}
-    top, middle = sorted(review_marks(found), key=lambda m: m["index"])
-    for mark in (top, middle):
-        assert mark["r"] <= mark["bx"] <= 600 - mark["r"] and mark["r"] <= mark["by"] <= 400 - mark["r"]
-    assert top["by"] == top["r"] and math.dist((top["bx"], top["by"]), (100, 2)) < 2 * top["r"]
-    assert middle["by"] < 100 and middle["bx"] < 300    # a tile clear of the edge: outside its topmost corner
+    from chickenyard.photos import _touches, review_marks
+    tiles = [
+        [[100, 2], [160, 10], [140, 130], [80, 122]],          # at the top edge
+        [[300, 100], [360, 100], [360, 220], [300, 220]],      # clear of everything
+        [[380, 140], [540, 140], [540, 200], [380, 200]],      # lying across ...
+        [[400, 200], [460, 200], [460, 320], [400, 320]]]      # ... the top of this one's topmost corner
+    found = {"width": 600, "height": 400,
+             "tiles_detail": [{"values": [1, n], "confidence": 0.9, "corners": c} for n, c in enumerate(tiles)]}
+    marks = sorted(review_marks(found), key=lambda m: m["index"])
+    for mark, corners in zip(marks, tiles):
+        centre = (sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4)
+        badge, r = (mark["bx"], mark["by"]), mark["r"]
+        assert r <= badge[0] <= 600 - r and r <= badge[1] <= 400 - r                     # whole on the photo
+        assert math.dist(badge, centre) > max(math.dist(c, centre) for c in corners)     # off its own tile
+        assert not any(_touches(other, badge, r) for other in tiles if other is not corners)
+    assert marks[1]["by"] < 100 and marks[1]["bx"] < 300      # clear of the edge: outside its topmost corner
+    assert marks[3]["by"] > 320                               # its top corners lie against the tile above
