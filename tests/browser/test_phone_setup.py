@@ -45,5 +45,7 @@ def test_the_sheet_keeps_the_screen_awake(browser, live_server):
     page.goto(live_server + "/")
     assert page.evaluate("document.documentElement.dataset.wakeLock") is None   # not on the home page
     start_game(page, live_server)
-    page.wait_for_function("document.documentElement.dataset.wakeLock !== undefined")
+    # a locator, not wait_for_function: a string predicate not true at once is polled by eval,
+    # which the page's Content-Security-Policy forbids
+    page.locator("html[data-wake-lock]").wait_for(state="attached")
     assert page.evaluate("document.documentElement.dataset.wakeLock") == "held"

@@ -182,9 +182,10 @@ def test_the_hand_page_keeps_the_person_informed(browser, live_server):
     problem = page.locator(".form-problem").first
     problem.wait_for()
     # the page brings the message into view once htmx has settled the swap, and then gives it
-    # the focus: wait for that, not only for the message, before asking where it is
-    page.wait_for_function("document.activeElement && document.activeElement.matches('.form-problem')",
-                           timeout=5000)
+    # the focus: wait for that, not only for the message, before asking where it is (a locator,
+    # not wait_for_function: a string predicate that is not true at once is polled by eval in
+    # the page, which the page's Content-Security-Policy forbids)
+    page.locator(".form-problem:focus").wait_for(timeout=5000)
     box = problem.bounding_box()
     assert box is not None and -5 <= box["y"] < 780 - 40
     # "Count from a photo" keeps what was typed: Di's 9 is saved before the camera opens
