@@ -8,7 +8,7 @@ cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that rea
 It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `FINE` pixels on
 the long side, and again at `COARSE` where a tile fills much of the photo, and at
 `FINEST` where tiles are so small that their faces run round at the fine look. A photo
-whose tiles are all small (`ZOOM_BELOW`) is looked at whole at `FINEST` instead.
+whose tiles are all small (`ZOOM_BELOW`) is looked at whole at `ZOOMED` instead.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ FINE_NARROWEST = 40         # input pixels: a tile narrower than this is the fin
 FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse look's
 COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
 ZOOM_BELOW = 20             # input pixels: where the fine look's tiles are narrower than this, about,
-                            # the whole photo is looked at at `FINEST` instead
+ZOOMED = 1024               # ... the whole photo is looked at at this size instead
 STRIDE = 32                 # the finder's input must be a multiple of this: a stem and four halvings
 SMALLEST_INPUT = 64         # ... and at least this on each side
 CORE = 0.45                 # as drawn in training (synth_scenes.CORE): narrow, so touching tiles' cores part
@@ -129,14 +129,14 @@ def find_tiles(image: np.ndarray) -> Sighting:
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
     look's side of a contest with a closer look (`closer_look`). Where the fine look's tiles
     are about all small (their median width under `ZOOM_BELOW`), the whole photo is looked at
-    at `FINEST` instead: there they are as wide as the finder knows them best, and touching
+    at `ZOOMED` instead: there they are as wide as the finder knows them best, and touching
     tiles part, where at the fine look their cores run together."""
     if max(image.shape[:2]) <= 1.5 * COARSE:
         return Sighting([r for r, _ in tiles_at(image, COARSE)[0]])
     fine, maps = tiles_at(image, FINE)
     if fine and np.median([w for _, w in fine]) < ZOOM_BELOW:
-        zoomed, maps = tiles_at(image, FINEST)
-        return Sighting([r for r, _ in zoomed], to_map=FINEST / max(image.shape[:2]) / 2, face=maps[0])
+        zoomed, maps = tiles_at(image, ZOOMED)
+        return Sighting([r for r, _ in zoomed], to_map=ZOOMED / max(image.shape[:2]) / 2, face=maps[0])
     found = [r for r, w in fine if w <= FINE_WIDEST]
     to_map = FINE / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)

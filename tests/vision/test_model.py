@@ -97,11 +97,7 @@ def _row_of_touching_tiles(values_list, seed, short):
                       (60, 75, 90))
 
 
-@pytest.mark.parametrize("short, seed", [
-    pytest.param(30, 1, marks=pytest.mark.xfail(strict=True, reason=(
-        "the tiles are 14 pixels wide at the fine look, so the photo is looked at twice as close "
-        "(finder.ZOOM_BELOW); there the run is cut into four, not five, and its 0|3 is left out"))),
-    (30, 2), (55, 1)])
+@pytest.mark.parametrize("short, seed", [(30, 1), (30, 2), (55, 1)])
 def test_touching_tiles_that_look_like_one_tile_are_cut_apart(short, seed):
     # the finder sees one face of a tile's shape with one core or none: it is read as one tile
     # first, and where that does not read, cut into the tiles it may be (the narrow rows came

@@ -152,7 +152,7 @@ def test_a_row_seen_at_an_angle_is_cut_where_its_tiles_meet():
 def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     # tiles 30 pixels wide in a photo 1000 wide: at the finder's fine look they are 12 pixels
     # wide, their faces run round and their cores with them; the whole photo is looked at
-    # again at twice that size (finder.ZOOM_BELOW), where the finder sees them whole
+    # again closer (finder.ZOOM_BELOW, finder.ZOOMED), where the finder sees them whole
     from vision import finder
     looks = []
     tiles_at = finder.tiles_at
@@ -162,4 +162,4 @@ def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     tiles = [(v, (420 + i * 40, 380), 0) for i, v in enumerate(values)]
     tiles.append(((1, 5), (600, 260), 60))
     assert found(photo_of(tiles, seed=16, tile_width=30), 6) == Counter(tuple(sorted(v)) for v, _, _ in tiles)
-    assert looks[:2] == [(finder.FINE, None), (finder.FINEST, None)]
+    assert looks[:2] == [(finder.FINE, None), (finder.ZOOMED, None)]
