@@ -168,14 +168,20 @@ def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> 
 
 
 def _width(pieces: list[TileRegion]) -> float:
+    """The tiles' median width, in the photo's pixels."""
     return float(np.median([short_side(r.corners) for r in pieces]))
+
+
+def _sure(reading: TileReading | None) -> bool:
+    """A tile read, and read surely enough not to be listed first to check."""
+    return reading is not None and reading.confidence >= CONFIDENT
 
 
 def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
     """Where the fine look saw the core of a small tile that it did not read surely, a closer
     look at that face, and on each such face the look that read more different tiles surely,
     then more different tiles; the fine look where they read as many."""
-    surely = [r for r, reading in zip(regions, readings) if reading is not None and reading.confidence >= CONFIDENT]
+    surely = [r for r, reading in zip(regions, readings) if _sure(reading)]
     doubtful = {face for face, centre in sighting.small_cores
                 if not any(r.holds(centre) for r in surely)}
     closer, closer_readings = read_best(image, closer_look(image, sighting, doubtful))
@@ -205,7 +211,7 @@ def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
     read = [r for r, reading in zip(regions, readings) if reading is not None]
     if not read:
         return regions, readings
-    width = float(np.median([short_side(r.corners) for r in read]))
+    width = _width(read)
     seen = [r for window in uncovered_faces(sighting, read, width, image.shape)
             for r in tiles_near(image, window, width)]
     return _with_sure(image, regions, readings, seen)
@@ -220,7 +226,7 @@ def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, see
     if not found:
         return regions, readings
     more, more_readings = read_best(image, found)
-    sure = [i for i, reading in enumerate(more_readings) if reading is not None and reading.confidence >= CONFIDENT]
+    sure = [i for i, reading in enumerate(more_readings) if _sure(reading)]
     return regions + [more[i] for i in sure], readings + [more_readings[i] for i in sure]
 
 
@@ -246,13 +252,12 @@ def one_size(regions: list[TileRegion], readings: list):
     """The tiles of one set are one size, but for the camera's perspective: where at least two
     tiles were read surely, a tile read unsurely that is much narrower than they are (under
     `STRAY_WIDTH` of their median width) is a patch of the table read as a tile, and is left out."""
-    sure = [short_side(r.corners) for r, reading in zip(regions, readings)
-            if reading is not None and reading.confidence >= CONFIDENT]
+    sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
     if len(sure) < 2:
         return regions, readings
-    least = STRAY_WIDTH * float(np.median(sure))
+    least = STRAY_WIDTH * _width(sure)
     kept = [i for i, (r, reading) in enumerate(zip(regions, readings))
-            if reading is None or reading.confidence >= CONFIDENT or short_side(r.corners) >= least]
+            if reading is None or _sure(reading) or short_side(r.corners) >= least]
     return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
