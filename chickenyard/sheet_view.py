@@ -84,7 +84,7 @@ class ViewCache:
 
 def build_view(db, game_id: int) -> SheetView:
     from .store import undo_takes_back
-    from .warnings import sheet_warnings
+    from .hand_warnings import sheet_warnings
     with snapshot(db):          # the warnings and the undo button match the sheet read
         sheet = load_sheet(db, game_id)
         return sheet_view(sheet, sheet_warnings(db, sheet), undo_takes_back(db, game_id))

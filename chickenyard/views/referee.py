@@ -9,7 +9,7 @@ from referee.statistics import for_table
 
 from ..db import get_db
 from ..htmx import see_other
-from ..warnings import dismiss
+from ..hand_warnings import dismiss
 from .loading import editable_sheet, sheet_for
 
 bp = Blueprint("referee", __name__)
