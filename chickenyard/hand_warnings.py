@@ -1,11 +1,11 @@
 """The referee's look over the sheet: warnings per hand, and dismissing them."""
 from __future__ import annotations
 
-from referee.plausibility import Entry as RefereeEntry
 from referee.plausibility import Finding, check_hand
 
 from .clock import now
 from .db import transaction
+from .hand_entries import stored_typed
 from .sheet import Sheet
 
 
@@ -17,8 +17,8 @@ def sheet_warnings(db, sheet: Sheet) -> dict[int, list[Finding]]:
     for hand in sheet.hands:
         if not hand.started():
             continue
-        entries = [RefereeEntry(p.name, hand.entry(p.id).tiles, hand.entry(p.id).points, hand.entry(p.id).went_out)
-                   for p in sheet.players if hand.entry(p.id).entered]
+        # the round as stored, read as the score form reads it (Super 15's tiles left included)
+        entries = list(stored_typed(sheet, hand).values())
         found = [f for f in check_hand(sheet.rules, sheet.set_size, hand.double, entries)
                  if (hand.id, f.code, f.player or "") not in dismissed]
         if found:

@@ -1,6 +1,8 @@
 """Super 15 on the score sheet: no points, a winner per round, rounds won tallied."""
 from __future__ import annotations
 
+import re
+
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -101,3 +103,26 @@ def test_a_round_still_open_says_why_and_a_full_tie_has_no_winner(client, app):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "nobody wins this round" in page and "Enter round 2" in page      # the round is done
     assert totals_row(page) == ["0", "0", "0"]
+
+
+def warnings_listed(page: str) -> list[str]:
+    """The sheet's warning lines (the list the referee fills), empty when it shows none."""
+    found = re.search(r'<ul class="warnings"[^>]*>(.*?)</ul>', page, re.S)
+    return [re.sub(r"<[^>]+>|\s+", " ", li).split("Dismiss")[0].strip()
+            for li in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
+
+
+def test_a_blocked_round_with_every_count_given_raises_no_warning(client, app):
+    # the sheet's warnings are the referee's look at the round as stored: tiles left included
+    game_id, ids = super15(client, app, rounds=2)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Bo"))
+    blocked = {**hand_form(ids, {"Ann": 20, "Bo": 15, "Cy": 30}), f"left-{ids['Ann']}": "3",
+               f"left-{ids['Bo']}": "3", f"left-{ids['Cy']}": "5"}
+    assert client.post(f"/games/{game_id}/hands/2", data=blocked).status_code == 303
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals_row(page) == ["0", "2", "0"]
+    assert warnings_listed(page) == []
+    # a real doubt about the same round is still raised, once, about its player
+    client.post(f"/games/{game_id}/hands/2", data={**blocked, f"points-{ids['Cy']}": "0"})
+    (line,) = warnings_listed(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert line.startswith("Round 2:") and "Cy scored 0 but is not marked as gone out" in line
