@@ -4,8 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+TRANSLATIONS := chickenyard/translations
+PO_FILES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages bench load install train clean
+.PHONY: run test system-packages bench load install train clean messages translations new-language
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,15 +24,35 @@ $(TEST_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,vision]'
 	touch $(TEST_STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(MO_FILES)
 
-run: $(STAMP)
+# The table's languages (README, "Another language"): gettext catalogues under chickenyard/translations.
+# `make messages` gathers the words to translate from the code and templates and adds the new ones to
+# every catalogue; a translator fills in the .po file; `make translations` compiles what the app reads
+# (the .mo files are committed, so a fresh clone serves every language without this step).
+
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ --add-location=file --sort-by-file \
+		--project=Chickenyard --no-wrap -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-fuzzy-matching \
+		--ignore-obsolete --no-wrap
+
+translations: $(MO_FILES)
+
+%.mo: %.po | $(STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+# A third language: `make new-language CODE=fr`, then translate its messages.po and `make translations`.
+new-language: $(STAMP)
+	$(BIN)/pybabel -q init -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $(CODE) --no-wrap
+
+run: $(STAMP) $(MO_FILES)
 	$(BIN)/flask --app app init-db
 	$(BIN)/python -m chickenyard.serve
 
 # Debian's Chromium, poppler-utils, Pango and a font first (installed when root, else the
 # command to run is printed), then the venv; pytest's exit code is make's.
-test: system-packages $(TEST_STAMP)
+test: system-packages $(TEST_STAMP) $(MO_FILES)
 	$(BIN)/python -m pytest
 
 system-packages:

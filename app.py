@@ -12,6 +12,7 @@ import vision  # noqa: F401 - sets OpenCV's decoding limit before anything impor
 
 from chickenyard import backup
 from chickenyard import db as database
+from chickenyard import languages
 from chickenyard.errors import register_error_pages
 from chickenyard.filters import register_filters
 from chickenyard.headers import register_headers
@@ -48,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # pages go out compressed to browsers that accept it: an 8-player double-15 hand page is
     # about 200 KB as HTML, a few KB compressed, over a busy table's Wi-Fi
     Compress(app)
+    languages.init_app(app)
     register_error_pages(app)
     register_filters(app)
     register_headers(app)

@@ -1,0 +1,64 @@
+"""The table's language: English, or a language with a catalogue under chickenyard/translations/.
+
+A phone gets the language it asks for in `Accept-Language`; the switch on the home page keeps a
+choice in a cookie, which wins. A new language is a new catalogue and nothing else: the list of
+languages offered is read from the translations folder."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, request, url_for
+from flask_babel import Babel, get_locale
+
+from .htmx import see_other
+
+TRANSLATIONS = Path(__file__).parent / "translations"
+DEFAULT = "en"
+COOKIE = "language"
+
+bp = Blueprint("languages", __name__)
+
+
+def available() -> list[str]:
+    """English and every language with a compiled catalogue, as their codes ('en', 'es')."""
+    found = sorted(p.parent.parent.name for p in TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo"))
+    return [DEFAULT] + [code for code in found if code != DEFAULT]
+
+
+def choose_language() -> str:
+    offered = available()
+    chosen = request.cookies.get(COOKIE)
+    if chosen in offered:
+        return chosen
+    return request.accept_languages.best_match(offered, default=DEFAULT)
+
+
+def language_names() -> list[tuple[str, str]]:
+    """Each language offered with its own name for itself ('Español'), for the switch."""
+    from babel import Locale
+    return [(code, Locale.parse(code).get_display_name(code).capitalize()) for code in available()]
+
+
+@bp.post("/language")
+def switch():
+    code = request.form.get("language")
+    response = see_other(url_for("games.home"))
+    if code in available():
+        response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, httponly=True, samesite="Lax")
+    return response
+
+
+def init_app(app) -> None:
+    Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.policies["ext.i18n.trimmed"] = True   # a {% trans %} block's line breaks are not words
+    app.jinja_env.globals["language"] = lambda: str(get_locale() or DEFAULT)
+    app.jinja_env.globals["language_names"] = language_names
+    app.register_blueprint(bp)
+
+    @app.after_request
+    def varies_on_language(response):
+        # a cache between the phone and the table must not hand one phone's language to another
+        if response.mimetype == "text/html":
+            response.vary.add("Accept-Language")
+            response.vary.add("Cookie")
+        return response

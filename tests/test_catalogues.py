@@ -1,0 +1,148 @@
+"""The catalogues: every message translated, the compiled files the app reads in step with them,
+and every word a template shows marked for translation."""
+from __future__ import annotations
+
+import io
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
+from jinja2 import Environment
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATIONS = ROOT / "chickenyard" / "translations"
+TEMPLATES = ROOT / "templates"
+CATALOGUES = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))
+
+# Templates whose words are not marked yet: each is checked to still hold an unmarked word, so a
+# template leaves this list when it is marked, and a template outside it fails at its first
+# unmarked word.
+NOT_YET_MARKED = {
+    "_domino.html", "_double_plays_chickenfoot.html", "_draw_answer.html", "_error.html", "_game_tabs.html",
+    "_hand.html", "_head_to_head.html", "_macros.html", "_rules_line.html", "_season_macros.html",
+    "_sheet.html", "_special_plays_super-15.html", "_starter.html", "_tile_picker.html", "_tv.html",
+    "base.html", "castle_rock.html", "castle_rock_home.html", "draw_guide.html", "game_settings.html",
+    "history.html", "home.html", "import.html", "new_game.html", "photo_review.html", "photo_upload.html",
+    "player.html", "players.html", "print_form.html", "print_season.html", "print_sheet.html",
+    "referee.html", "share.html", "tv.html",
+}
+
+
+def read_catalogue(path: Path):
+    with path.open("rb") as f:
+        return read_po(f, locale=path.parts[-3])
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.parts[-3])
+def test_every_message_is_translated(po):
+    catalogue = read_catalogue(po)
+    missing = [m.id for m in catalogue if m.id and (
+        "fuzzy" in m.flags or not all(m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert not missing, f"{len(missing)} untranslated in {po.relative_to(ROOT)}: {missing[:10]}"
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.parts[-3])
+def test_the_compiled_catalogue_is_the_po_file_compiled(po):
+    """The .mo is committed (a fresh clone serves the language): `make translations` after an edit."""
+    compiled = io.BytesIO()
+    write_mo(compiled, read_catalogue(po))
+    compiled.seek(0)
+    with po.with_suffix(".mo").open("rb") as f:
+        committed = read_mo(f)
+    expected = read_mo(compiled)
+    assert {m.id: m.string for m in committed if m.id} == {m.id: m.string for m in expected if m.id}, \
+        "run `make translations`"
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.parts[-3])
+def test_a_translation_keeps_the_placeholders_of_its_message(po):
+    named = re.compile(r"%\((\w+)\)[sd]")
+    wrong = []
+    for m in read_catalogue(po):
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = set(named.findall(ids[-1]))
+        wrong += [m.id for s in strings if m.id and set(named.findall(s)) - wanted]
+    assert not wrong
+
+
+# --- words in templates ---------------------------------------------------------------------------
+
+WORDS = re.compile(r"[^\W\d_]{2,}")
+SPOKEN_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "label", "aria-description"}
+NOT_WORDS = {"Chickenyard", "UTC"}     # the app's own name, and the zone named after a time
+ATTRIBUTE_BLOCKS = {"body_attrs"}      # blocks that fill in a tag's attributes in base.html
+
+
+class ShownWords(HTMLParser):
+    """The words a template shows: text outside <script>/<style>, and attributes a person reads."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        attrs = dict(attrs)
+        for name, value in attrs.items():
+            if name in SPOKEN_ATTRIBUTES or (name == "content" and attrs.get("name") == "description"):
+                self.note(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.note(data)
+
+    def note(self, text):
+        if text and any(w not in NOT_WORDS for w in WORDS.findall(text)):
+            self.found.append(" ".join(text.split()))
+
+
+def unmarked_words(source: str) -> list[str]:
+    """The template as HTML with every Jinja expression left out and every {% trans %} block
+    dropped; what a person would still read there is not marked for translation."""
+    env = Environment(extensions=["jinja2.ext.i18n"])
+    html, in_block, block, in_trans, in_attributes = [], False, [], False, False
+    for _, kind, value in env.lex(source):
+        if kind == "block_begin":
+            in_block, block = True, []
+        elif kind == "block_end":
+            in_block = False
+            name = block[0] if block else ""
+            in_trans = name == "trans" or (in_trans and name != "endtrans")
+            in_attributes = (name == "block" and len(block) > 1 and block[1] in ATTRIBUTE_BLOCKS) or (
+                in_attributes and name != "endblock")
+        elif in_block and kind == "name":
+            block.append(value)
+        elif kind == "data" and not (in_trans or in_attributes):
+            html.append(value)
+    parser = ShownWords()
+    parser.feed("".join(html))
+    parser.close()
+    return parser.found
+
+
+def test_the_checker_finds_an_unmarked_word():
+    assert unmarked_words('<p>Hand {{ n }}</p><input placeholder="e.g. Ann">') == ["Hand", "e.g. Ann"]
+    assert unmarked_words('<p>{{ _("Hand %(n)s", n=n) }}</p>{% trans %}<b>Saved</b>{% endtrans %}') == []
+    assert unmarked_words('<a title="{{ _("Print") }}" class="tap big">{{ game.name }} · ★</a>') == []
+
+
+TEMPLATE_NAMES = sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html"))
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_every_word_in_a_template_is_marked_for_translation(name):
+    found = unmarked_words((TEMPLATES / name).read_text())
+    if name in NOT_YET_MARKED:
+        assert found, f"{name} is marked now: take it off NOT_YET_MARKED"
+    else:
+        assert not found, f"{name} shows words not marked for translation: {found[:8]}"
