@@ -9,8 +9,9 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from referee.actions import ImpossibleRequest
 from referee.games import Game
-from referee.rulesets import RuleSet, rule_set
+from referee.rulesets import Rule, RuleSet, rule_set
 from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
 from sqlite_utils.db import NotFoundError
@@ -214,6 +215,14 @@ class Sheet:
         seat = next(((found.seat + step) % seats for step in range(1, seats)
                      if self.players[(found.seat + step) % seats].plays(hand.number)), found.seat)
         return replace(found, says=f"{self.players[seat].name} starts", seat=seat)
+
+    def draw(self, hand: HandRow) -> Rule | None:
+        """How many tiles each player at the table for this hand draws, by the rule set (None where
+        the rule set gives no count for so many players)."""
+        try:
+            return self.rules.tiles_each(self.set_size, len(hand.seated(self.players)))
+        except ImpossibleRequest:
+            return None
 
     def hand(self, number: int) -> HandRow:
         """The hand of that number (NotFoundError, a 404 page, when the sheet has none)."""

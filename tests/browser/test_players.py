@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +126,23 @@ def test_who_starts_on_the_current_row_with_the_rule_on_tap(browser, live_server
     page.locator("tr.starter-row summary").click()
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "sheet-who-starts-360.png"), full_page=True)
+    context.close()
+
+
+def test_the_draw_count_is_on_the_current_row_beside_who_starts(browser, live_server, artifacts):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    new_game(page, live_server, ["Ann", "Bo", "Cy", "Di"])
+    row = page.locator("tr.starter-row")
+    expect(row.locator(".starter-says")).to_have_text("Whoever holds 9|9 starts")
+    expect(row.locator(".draw-count")).to_have_text("11 tiles each")   # classic, double-9, 4 players
+    page.get_by_role("link", name="Game", exact=True).click()
+    page.get_by_label("Name").last.fill("Eve")
+    page.get_by_role("button", name="Add to the table").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    expect(page.locator("tr.starter-row .draw-count")).to_have_text("8 tiles each")   # now 5 at the table
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "sheet-draw-count-360.png"), full_page=False)
     context.close()
 
 
