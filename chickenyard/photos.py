@@ -42,7 +42,7 @@ def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
     with a message for the person."""
     _counter_installed()
     from vision import count_pips
-    from vision.load import ImageTooLarge, UnreadableImage
+    from vision.load import ImageTooLarge, UnreadableImage, readable_kinds
     try:
         with photo_counting.turn():
             return count_pips(data, set_size, closer=closer).to_json(unreadable=True)
@@ -51,7 +51,7 @@ def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
     except ImageTooLarge as problem:
         raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
     except UnreadableImage as problem:
-        raise PhotoRefused("That file is not a photo Chickenyard can read (JPEG, PNG or HEIC).") from problem
+        raise PhotoRefused(f"That file is not a photo Chickenyard can read ({readable_kinds()}).") from problem
 
 
 def too_large_message(limit_bytes: int | None) -> str:
@@ -146,6 +146,25 @@ def photo_data(folder: str, row: dict) -> bytes:
         return photo_path(folder, row).read_bytes()
     except FileNotFoundError:
         raise NotFoundError(row["file"]) from None
+
+
+def for_browser(data: bytes) -> tuple[bytes, str]:
+    """A stored photo as a browser can show it, and its type: JPEG (an MPO is one, with more
+    pictures after it), PNG and WebP as they were taken; HEIC and AVIF, which most phones'
+    browsers cannot show, as a JPEG made from them where the pip counter is installed."""
+    for signature, kind in ((b"\xff\xd8", "image/jpeg"), (b"\x89PNG", "image/png")):
+        if data.startswith(signature):
+            return data, kind
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return data, "image/webp"
+    if vision_available():
+        import cv2
+        from vision.load import ImageTooLarge, UnreadableImage, decode
+        try:
+            return cv2.imencode(".jpg", decode(data), [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes(), "image/jpeg"
+        except (ImageTooLarge, UnreadableImage):
+            pass
+    return data, "application/octet-stream"
 
 
 def game_photos(db, game_id: int) -> list[dict]:

@@ -4,6 +4,9 @@ Fails closed: a file whose format and size cannot be read from its header is ref
 any pixel is decoded. OpenCV decodes only the formats whose signature it and Pillow agree on
 (JPEG, PNG, WebP); Pillow decodes only HEIC/AVIF (pillow-heif), so a process-wide Pillow
 setting such as LOAD_TRUNCATED_IMAGES (WeasyPrint turns it on) never decides what is accepted.
+What phones send within those: progressive and CMYK JPEGs, JPEGs carrying a second picture
+(a gain map or depth image: Pillow calls them MPO; the first picture is the photo), grey and
+16-bit PNGs; each comes out as 8-bit BGR.
 The second guard, independent of this one, is OpenCV's own limit set in vision/__init__.py.
 """
 from __future__ import annotations
@@ -24,9 +27,19 @@ class ImageTooLarge(ValueError):
     """Over the size limits: refused before decoding."""
 
 
-OPENCV_FORMATS = ("JPEG", "PNG", "WEBP")
+# An MPO is a JPEG followed by more pictures; OpenCV decodes the JPEG, the first picture.
+OPENCV_FORMATS = ("JPEG", "MPO", "PNG", "WEBP")
 PILLOW_FORMATS = ("HEIF", "AVIF")          # phone photos, where pillow-heif is installed
-NOT_A_PICTURE = "the file is not a JPEG, PNG, WebP or HEIC picture Chickenyard can read"
+
+
+def readable_kinds() -> str:
+    """The kinds of picture this machine reads, in words for a message: HEIC only where
+    pillow-heif is installed (the `vision` extra has it where it installs from a wheel)."""
+    return "JPEG, PNG, WebP or HEIC" if _register_heif() else "JPEG, PNG or WebP"
+
+
+def _not_a_picture() -> UnreadableImage:
+    return UnreadableImage(f"the file is not a {readable_kinds()} picture Chickenyard can read")
 
 
 def header(data: bytes) -> tuple[str, int, int]:
@@ -45,7 +58,7 @@ def header(data: bytes) -> tuple[str, int, int]:
     except Image.DecompressionBombError as problem:
         raise ImageTooLarge(f"the photo has far too many pixels ({problem})") from problem
     except Exception as problem:  # noqa: BLE001 - whatever the header reader trips on, the file is refused
-        raise UnreadableImage(NOT_A_PICTURE) from problem
+        raise _not_a_picture() from problem
 
 
 def decode(data: bytes, params: Params = Params()) -> np.ndarray:
@@ -57,7 +70,7 @@ def decode(data: bytes, params: Params = Params()) -> np.ndarray:
         raise ImageTooLarge(f"the photo is {width} x {height} pixels; at most {params.max_pixels // 10**6} MP")
     image = _decode_with_opencv(data) if kind in OPENCV_FORMATS else _decode_with_pillow(data)
     if image is None:
-        raise UnreadableImage(NOT_A_PICTURE)
+        raise _not_a_picture()
     if image.shape[0] * image.shape[1] > params.max_pixels:
         raise ImageTooLarge("the photo has too many pixels")
     return image
@@ -70,15 +83,16 @@ def _decode_with_opencv(data: bytes):
         # OpenCV's own pixel limit (vision/__init__.py) caught what the header hid
         if "validateInputImageSize" in str(problem):
             raise ImageTooLarge("the photo has too many pixels") from problem
-        raise UnreadableImage(NOT_A_PICTURE) from problem
+        raise _not_a_picture() from problem
 
 
-def _register_heif() -> None:
+def _register_heif() -> bool:
     try:
         import pillow_heif
     except ImportError:
-        return
+        return False
     pillow_heif.register_heif_opener()
+    return True
 
 
 def _decode_with_pillow(data: bytes):
