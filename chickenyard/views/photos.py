@@ -12,8 +12,8 @@ from ..db import StorageProblem, get_db
 from ..errors import http_error
 from ..hand_entries import check_entries, stored_typed
 from ..htmx import device_name, see_other
-from ..photos import (PhotoRefused, analyse, analyse_upload, delete_photos, get_photo, photo_data, review_marks,
-                      save_found, save_photo, too_large_message, vision_available, with_new_tiles)
+from ..photos import (PhotoRefused, analyse, analyse_upload, delete_photos, for_browser, get_photo, photo_data,
+                      review_marks, save_found, save_photo, too_large_message, vision_available, with_new_tiles)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
@@ -83,9 +83,7 @@ def review(game_id: int, photo_id: int):
 def image(game_id: int, photo_id: int):
     sheet_for(game_id)
     row = get_photo(get_db(), game_id, photo_id)
-    data = photo_data(current_app.config["PHOTOS"], row)
-    kind = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg" if data.startswith(b"\xff\xd8") \
-        else "application/octet-stream"
+    data, kind = for_browser(photo_data(current_app.config["PHOTOS"], row))
     return Response(data, mimetype=kind, headers={"Cache-Control": "private, max-age=3600"})
 
 

@@ -1,0 +1,51 @@
+"""Photos as phones send them, through the real app: accepted, reviewed, and shown back."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tests.sheet_helpers import player_ids, start_game
+from tests.test_photos import points_line, upload
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+Image = pytest.importorskip("PIL.Image")
+
+from tests.vision.synthetic import photo_of, scattered  # noqa: E402
+
+pytestmark = pytest.mark.vision
+
+
+def _as(fmt: str, jpeg: bytes, **options) -> bytes:
+    out = io.BytesIO()
+    Image.open(io.BytesIO(jpeg)).save(out, fmt, quality=92, **options)
+    return out.getvalue()
+
+
+def _review_of(client, app, data, name):
+    game_id = start_game(client)
+    response = upload(client, game_id, player_ids(app, game_id)["Ann"], data, name=name)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    review = client.get(response.headers["Location"])
+    return review, client.get(response.headers["Location"] + "/image")
+
+
+def test_an_iphone_jpeg_with_a_second_picture_is_counted(client, app):
+    jpeg = photo_of(scattered([(1, 2), (3, 5)], seed=5))
+    second = Image.open(io.BytesIO(photo_of(scattered([(6, 6)], seed=6))))
+    mpo = _as("MPO", jpeg, save_all=True, append_images=[second])
+    review, image = _review_of(client, app, mpo, "IMG_0001.JPG")
+    assert points_line(review.get_data(as_text=True)).startswith("2 tiles recognised")
+    assert (image.mimetype, image.data) == ("image/jpeg", mpo)
+
+
+def test_a_heic_photo_is_counted_and_shown_back_as_a_jpeg(client, app):
+    heif = pytest.importorskip("pillow_heif")
+    heif.register_heif_opener()
+    heic = _as("HEIF", photo_of(scattered([(1, 2), (3, 5)], seed=5)))
+    review, image = _review_of(client, app, heic, "IMG_0002.HEIC")
+    assert points_line(review.get_data(as_text=True)).startswith("2 tiles recognised")
+    assert image.mimetype == "image/jpeg"
+    shown = cv2.imdecode(np.frombuffer(image.data, np.uint8), cv2.IMREAD_COLOR)
+    assert shown.shape == (750, 1000, 3)
