@@ -22,6 +22,8 @@ import hmac
 from flask import abort, session
 from sqlite_utils.db import NotFoundError
 
+from .db import opened_on
+
 EDIT, VIEW = "edit", "view"
 REMEMBERED = 50
 KEPT_CHARS = 16
@@ -74,6 +76,7 @@ def require(game: dict, need: str) -> str:
         raise NotFoundError(game["id"])
     if need == EDIT and role != EDIT:
         abort(403)
+    opened_on(game["id"])
     return role
 
 

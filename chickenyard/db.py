@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import click
 import sqlite_utils
-from flask import current_app, g
+from flask import current_app, g, has_app_context
 from sqlite_utils.db import NotFoundError
 
 BUSY_TIMEOUT_MS = 5000
@@ -29,6 +29,11 @@ MESSAGES = {
     "failing": ("The table's machine could not write to its disk, so nothing was saved. What you typed is "
                 "still here: try again, and check that machine's disk or memory card."),
 }
+
+
+class GameDeleted(Exception):
+    """The game this request was opened on was deleted (on another phone) before its write: nothing
+    was written, and nothing lands in another game."""
 
 
 class StorageProblem(Exception):
@@ -143,12 +148,25 @@ def snapshot(db: sqlite_utils.Database):
         conn.execute("COMMIT")
 
 
+def opened_on(game_id: int) -> None:
+    """This request reads and writes the game of that id (its link was checked)."""
+    g.opened_game = game_id
+
+
+def _check_game_still_there(conn: sqlite3.Connection) -> None:
+    game_id = g.get("opened_game") if has_app_context() else None
+    if game_id is not None and conn.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+        raise GameDeleted(game_id)
+
+
 @contextmanager
 def transaction(db: sqlite_utils.Database):
     """One user action, stored whole or not at all.
 
     BEGIN IMMEDIATE takes the write lock up front, so two phones saving at the
-    same moment queue behind the busy timeout instead of failing half-way.
+    same moment queue behind the busy timeout instead of failing half-way. A request
+    opened on a game (`opened_on`) writes only while that game is still there: the
+    check and the write are one transaction, so a delete cannot slip between them.
     """
     conn = db.conn
     if conn.in_transaction:  # part of a larger action (an import): the outer one commits
@@ -159,6 +177,7 @@ def transaction(db: sqlite_utils.Database):
     except sqlite3.Error as error:
         raise storage_problem(error) or error
     try:
+        _check_game_still_there(conn)
         yield db
         conn.execute("COMMIT")
     except BaseException as error:

@@ -8,7 +8,8 @@ from flask_wtf.csrf import CSRFError
 from sqlite_utils.db import NotFoundError
 from werkzeug.exceptions import HTTPException, NotFound, SecurityError
 
-from .db import StorageProblem, storage_problem
+from .access import known_game_ids
+from .db import GameDeleted, StorageProblem, get_db, storage_problem
 from .htmx import page
 from .limits import Busy
 
@@ -26,8 +27,11 @@ def register_error_pages(app) -> None:
         return _error(400, message)
 
     app.register_error_handler(HTTPException, http_error)
-    # table.get() of a game, hand or photo that is not there: the same page as any 404
-    app.register_error_handler(NotFoundError, lambda _error: http_error(NotFound()))
+    # table.get() of a game, hand or photo that is not there: the same page as any 404, unless this
+    # phone held the game's link and the game is gone: then it was deleted, and the phone is told
+    app.register_error_handler(NotFoundError, lambda _missing: game_gone() if _deleted_here()
+                               else http_error(NotFound()))
+    app.register_error_handler(GameDeleted, lambda _deleted: game_gone())
 
     @app.errorhandler(SecurityError)
     def untrusted_host(error):
@@ -61,6 +65,25 @@ MESSAGES = {
     405: "That action is not available here.",
     413: "That file is too large for Chickenyard (16 MB at most).",
 }
+
+
+GONE = ("This game was deleted, on this phone or another one at the table, so nothing more can be "
+        "saved in it: nothing you sent was stored. Start a new game from the home page.")
+
+
+def _deleted_here() -> bool:
+    """The game of this address was one this phone held a link to, and it is no longer there."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is None or game_id not in known_game_ids():
+        return False
+    try:
+        return get_db().execute("select 1 from games where id = ?", [game_id]).fetchone() is None
+    except (sqlite3.Error, StorageProblem):       # the database itself is the trouble: the plain 404
+        return False
+
+
+def game_gone():
+    return _error(410, GONE)
 
 
 def http_error(error: HTTPException):

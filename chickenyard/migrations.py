@@ -5,6 +5,9 @@ last one applied. Add new ones at the end, never edit an applied one.
 """
 from __future__ import annotations
 
+import re
+import sqlite3
+
 import sqlite_utils
 
 from .clock import now
@@ -138,8 +141,44 @@ def _m9_games_kept_and_players_joining(db: sqlite_utils.Database) -> None:
     db["players"].add_column("left_hand", int)
 
 
+def _m10_ids_never_reused(db: sqlite_utils.Database) -> None:
+    """A deleted game's id (and its hands', seats', photos'...) is never given to a new one, so a phone
+    still holding an old link can never write into a stranger's game (SQLite's AUTOINCREMENT).
+
+    SQLite cannot add AUTOINCREMENT to a table in place: each table is made again with it, its
+    rows copied with their ids, and its indexes and triggers made again (migrate() runs this with
+    foreign keys off and checks them before committing, SQLite's own recipe for changing a table).
+    """
+    for table in ("games", "players", "hands", "entries", "changes", "dismissed", "photos", "solitaire",
+                  "people"):
+        _with_autoincrement(db, table)
+
+
+def _with_autoincrement(db: sqlite_utils.Database, table: str) -> None:
+    create = db.execute("select sql from sqlite_master where type = 'table' and name = ?", [table]).fetchone()[0]
+    if "AUTOINCREMENT" in create.upper():
+        return
+    primary_key = re.compile(r"(\[id\]|\"id\"|\bid\b)\s+INTEGER\s+PRIMARY\s+KEY", re.IGNORECASE)
+    assert primary_key.search(create), create
+    companions = [sql for (sql,) in db.execute(
+        "select sql from sqlite_master where tbl_name = ? and type in ('index', 'trigger') and sql is not null",
+        [table])]
+    new_table = f"{table}_autoincrement"
+    db.execute(primary_key.sub(r"\g<0> AUTOINCREMENT", create, count=1).replace(
+        f"[{table}]", f"[{new_table}]", 1).replace(f'"{table}"', f'"{new_table}"', 1))
+    db.execute(f"insert into [{new_table}] select * from [{table}]")
+    db.execute(f"drop table [{table}]")
+    # the legacy rename leaves other tables' triggers alone (one on players names people, gone meanwhile)
+    db.execute("PRAGMA legacy_alter_table = ON")
+    db.execute(f"alter table [{new_table}] rename to [{table}]")
+    db.execute("PRAGMA legacy_alter_table = OFF")
+    for sql in companions:
+        db.execute(sql)
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
-              _m6_tiles_left, _m7_people, _m8_first_starter, _m9_games_kept_and_players_joining]
+              _m6_tiles_left, _m7_people, _m8_first_starter, _m9_games_kept_and_players_joining,
+              _m10_ids_never_reused]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -150,16 +189,28 @@ def schema_version(db: sqlite_utils.Database) -> int:
 
 
 def migrate(db: sqlite_utils.Database) -> int:
-    """Apply every migration not yet applied; returns the schema version."""
-    with transaction(db):
-        if "schema_version" not in db.table_names():
-            db["schema_version"].create({"version": int, "applied_at": str}, pk="version")
-        current = schema_version(db)
-        for number, step in enumerate(MIGRATIONS, start=1):
-            if number > current:
-                step(db)
-                db["schema_version"].insert({"version": number,
-                                             "applied_at": now()})
+    """Apply every migration not yet applied; returns the schema version.
+
+    Foreign keys are off while a migration remakes a table (they cannot be turned off inside a
+    transaction) and checked whole before it commits."""
+    foreign_keys = db.execute("PRAGMA foreign_keys").fetchone()[0]
+    db.execute("PRAGMA foreign_keys = OFF")
+    broken_before = len(db.execute("PRAGMA foreign_key_check").fetchall())
+    try:
+        with transaction(db):
+            if "schema_version" not in db.table_names():
+                db["schema_version"].create({"version": int, "applied_at": str}, pk="version")
+            current = schema_version(db)
+            for number, step in enumerate(MIGRATIONS, start=1):
+                if number > current:
+                    step(db)
+                    db["schema_version"].insert({"version": number,
+                                                 "applied_at": now()})
+            broken = db.execute("PRAGMA foreign_key_check").fetchall()
+            if len(broken) > broken_before:
+                raise sqlite3.IntegrityError(f"a migration left rows pointing nowhere: {broken[:5]}")
+    finally:
+        db.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
     return schema_version(db)
 
 

@@ -113,7 +113,7 @@ def test_deleting_a_game_asks_first_then_leaves_nothing(client, app, tmp_path):
     refused = client.post(f"/games/{game_id}/delete", data={})
     assert refused.status_code == 422 and "Tick the box" in refused.get_data(as_text=True)
     assert client.post(f"/games/{game_id}/delete", data={"sure": "yes"}).status_code == 303
-    assert client.get(f"/games/{game_id}").status_code == 404
+    assert client.get(f"/games/{game_id}").status_code == 410      # this phone held it: deleted, not missing
     db = connect(app.config["DATABASE"])
     for table in ("games", "players", "hands", "changes"):
         assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
