@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import unicodedata
 
+from werkzeug.routing import IntegerConverter
+
 MAX_DEPTH = 20          # a Chickenyard game document is 6 deep
 MAX_QUOTE = 60          # characters of a bad value quoted back in a message
 
@@ -29,6 +31,18 @@ def has_control_characters(text: str) -> bool:
 def printable(text: str) -> str:
     """The text without control characters (a device name from a cookie, say)."""
     return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Zl", "Zp"))
+
+
+class RowId(IntegerConverter):
+    """`<int:...>` in an address: a whole number SQLite can hold (below 2^63); any longer one is no
+    row at all, a 404 like any other id that is not there, not an OverflowError."""
+
+    def __init__(self, url_map, *args, **kwargs):
+        kwargs.setdefault("max", SQLITE_MAX_INT)
+        super().__init__(url_map, *args, **kwargs)
+
+
+SQLITE_MAX_INT = 2**63 - 1
 
 
 class BadJSON(ValueError):

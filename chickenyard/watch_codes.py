@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import threading
 import time
+import unicodedata
 
 ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"     # 25 characters nobody mistakes for another
 LENGTH = 6                               # 25^6: about 244 million codes
@@ -29,8 +30,11 @@ def shown(code: str) -> str:
 
 
 def normalised(typed: str) -> str:
-    """What a person typed, as a code: case, spaces and dashes do not matter."""
-    return "".join(c for c in typed.upper() if c.isalnum())
+    """What a person typed, as a code: case, spaces and dashes do not matter, nor letters typed full
+    width (ＡＢＣ) or digits of another script (٣): the code is read in ASCII, or not at all."""
+    chars = (str(unicodedata.decimal(c)) if unicodedata.decimal(c, None) is not None else c
+             for c in unicodedata.normalize("NFKC", typed).upper())
+    return "".join(c for c in chars if c.isascii() and c.isalnum())
 
 
 def find_game(db, secret: str, typed: str) -> int | None:

@@ -170,3 +170,19 @@ def test_a_conflict_named_for_a_player_with_no_entry_shows_the_choice(client, ap
     ids = player_ids(app, game_id)
     response = client.post(f"/games/{game_id}/hands/1", data={f"points-{ids['Ann']}": "", "conflict": str(ids["Ann"])})
     assert response.status_code == 409 and "empty" in response.get_data(as_text=True)
+
+
+def test_an_id_too_big_for_the_database_is_not_found_on_every_route(client, app):
+    """Any id of 2^63 or more, in every address that takes one: not found, never an OverflowError."""
+    start_game(client)
+    routes = [rule for rule in app.url_map.iter_rules() if "<int:" in rule.rule]
+    assert len(routes) > 25
+    for rule in routes:
+        for too_big in (2**63, 2**64 + 1, 10**30):
+            path = rule.rule
+            for name in rule.arguments:
+                path = path.replace(f"<int:{name}>", str(too_big))
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                response = client.open(path, method=method, data={})
+                # no route takes it: 404, or 405 where the same address serves the other method
+                assert response.status_code in (404, 405), (method, path, response.status_code)

@@ -38,3 +38,19 @@ def test_codes_are_tried_at_most_ten_a_minute_per_phone(client):
     assert statuses[:10] == [422] * 10 and statuses[10] == 429
     limit = TryLimit(tries=2, seconds=60)
     assert [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")] == [True, True, False, True]
+
+
+def _fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def test_a_code_typed_in_fullwidth_letters_or_other_digits_is_read_not_a_500(client, app):
+    game_id = start_game(client)
+    code = code_on_share_page(client, game_id)
+    other = app.test_client()
+    response = other.post("/watch", data={"code": _fullwidth(code)})
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}")
+    arabic_indic = "".join(chr(0x0660 + int(c)) if c.isdigit() else c for c in code)
+    assert app.test_client().post("/watch", data={"code": arabic_indic}).status_code == 303
+    for odd in ("٣٣٣-٣٣٣", "ＸＸＸ-ＸＸＸ", "ǅǅǅǅǅǅ", "\u00b3" * 6):
+        assert client.post("/watch", data={"code": odd}).status_code == 422, odd

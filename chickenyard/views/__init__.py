@@ -3,6 +3,8 @@
 
 def register_blueprints(app) -> None:
     from ..printing import views as printing
+    from ..typed import RowId
+    app.url_map.converters["int"] = RowId     # before any route is made with it
     from . import castle_rock, game_settings, games, hands, photos, players, referee, sharing, transfer
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
