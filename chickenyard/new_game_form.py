@@ -52,6 +52,8 @@ MORE_HOUSE_RULES = {
     "play_drawn": ("A drawn tile that fits", [("may", "may", "may be played"), ("must", "must", "must be played")]),
     "empty_yard": ("With the chicken yard empty, a player who cannot play",
                    [("pass", "pass", "passes"), ("end", "end", "ends the hand")]),
+    "pass_with_play": ("With the chicken yard empty, may a player who can play pass?",
+                       [("yes", True, "yes"), ("no", False, "no: whoever can play must play")]),
     "last_tile_call": ("Last-tile call (Chickenlittle, tap, Bok bok)",
                        [("on", True, "on: a missed call costs a tile"), ("off", False, "off")]),
     "ending_on_double": ("Going out on a double", [("0", 0, "costs nothing"), ("50", 50, "costs 50")]),

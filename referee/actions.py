@@ -62,6 +62,14 @@ class MissedCall:
 
 
 @dataclass(frozen=True)
+class Call:
+    """`player`, down to one tile, makes the last-tile call (classic: says "Chickenlittle"; a record
+    writes the word the table says, `word`)."""
+    player: int
+    word: str = "chickenlittle"
+
+
+@dataclass(frozen=True)
 class TakeBack:
     """Classic: `player` picks up the tile just played, before the next player acts."""
     player: int

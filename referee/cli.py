@@ -161,6 +161,8 @@ def _replay(args):
         line = f"Illegal at {where}: {result['reason']}"
         if result["rule"]:
             line += f'\n  rule ({result["source"]}): "{result["rule"]}"'
+        elif result.get("suggested"):
+            line += f'\n  {result["source"]}: {result["suggested"]}'
         return line
     if not result["over"]:
         return f"All moves legal; the hand goes on with player {result['next_player']} to play."

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from .actions import PLAYS, Draw, IllegalAction, ImpossibleRequest, MissedCall, Pass, Play, TakeBack, play_of
+from .actions import PLAYS, Call, Draw, IllegalAction, ImpossibleRequest, MissedCall, Pass, Play, TakeBack, play_of
 from .presets import AFTER_NEXT_PLAY_UNTIL_ROUND, ANY_TIME
 from .rounds import Outcome, Round
 from .rulesets import HIGHEST_AVAILABLE, NEXT_LOWEST, RuleSet, leftover_points
@@ -41,6 +41,7 @@ class BeforePlay(NamedTuple):
     stuck: frozenset[int]
     skips: frozenset[int]
     calls: tuple[tuple[int, int | None], ...]
+    owed: tuple[tuple[int, int], ...]
     turns: int
 
 
@@ -66,9 +67,13 @@ class Hand(Round):
         self.replacing = False                 # a tile was taken back: another must be laid
         self.stuck: set[int] = set()           # passed unable to play, the yard empty, since the last play
         self.skips: set[int] = set()
-        # players down to one tile who did not call it: player -> the next player, until that player
-        # lays a domino (None once they have: the miss may be reported)
+        # players down to one tile who have not made the call (a record's Call move): player -> the next
+        # player, until that player lays a domino (None once they have: too late to call, and the miss
+        # may be reported)
         self.calls: dict[int, int | None] = {}
+        # players skipped for a missed call, down to one tile, who must call before the next player
+        # lays a domino: player -> that next player
+        self.owed: dict[int, int] = {}
         self.ended: Outcome | None = None
         self.last_tile: Tile | None = None
         self.turns = 0
@@ -80,6 +85,7 @@ class Hand(Round):
         self._take_backs = bool(rules.value("take_back"))
         self._calls = bool(rules.value("last_tile_call"))
         self._window = rules.value("last_tile_window") if "last_tile_window" in rules.rules else ANY_TIME
+        self._pass_with_play = "pass_with_play" in rules.rules and rules.value("pass_with_play") is True
         self._before_play: BeforePlay | None = None
         self._check_tiles()
         rule = rules.value("nobody_holds_double")
@@ -117,7 +123,7 @@ class Hand(Round):
         twin.hands = [set(h) for h in self.hands]
         twin.yard, twin.ends, twin.table = set(self.yard), list(self.ends), set(self.table)
         twin.forced = list(self.forced) if self.forced else None
-        twin.stuck, twin.skips, twin.calls = set(self.stuck), set(self.skips), dict(self.calls)
+        twin.stuck, twin.skips, twin.calls, twin.owed = set(self.stuck), set(self.skips), dict(self.calls), dict(self.owed)
         twin.seekers = set(self.seekers)
         twin._yard_order = list(self._yard_order) if self._yard_order is not None else None
         twin.log, twin.rng = list(self.log), random.Random(1)
@@ -201,6 +207,8 @@ class Hand(Round):
             if not plays or self._voluntary:
                 plays.append(_DRAW)
             return plays
+        if plays and self._pass_with_play:
+            plays.append(_PASS)           # house rule: a player who could play may pass, nothing to draw
         return plays if plays else [_PASS]
 
     # --- doing it ------------------------------------------------------------
@@ -213,6 +221,8 @@ class Hand(Round):
             return self._take_back(action)
         if kind is MissedCall:
             return self._missed_call(action)
+        if kind is Call:
+            return self._call(action)
         legal = self.legal_actions()
         if action not in legal:
             if not (kind is Draw and _DRAW in legal):
@@ -244,11 +254,11 @@ class Hand(Round):
                 action.tile, self.turn, tuple(self.ends), tuple(self.forced) if self.forced else None,
                 self.drawn, self.drew_by_choice, frozenset(self.stuck) if self.stuck else _NOTHING,
                 frozenset(self.skips) if self.skips else _NOTHING, tuple(self.calls.items()) if self.calls else (),
-                self.turns,
+                tuple(self.owed.items()) if self.owed else (), self.turns,
             )) if self._take_backs and self.phase == PLAY else None
         self.turns += 1
         self.log.append((self.turn, action))
-        if self.calls:
+        if self.calls or self.owed:
             self._watch_calls(action)
         if kind is Play:
             self._play(action)
@@ -261,15 +271,22 @@ class Hand(Round):
         """The window for reporting a missed last-tile call (classic: "if the next player manages to
         play a domino before 'Chickenlittle' is called ... *and* if the failure ... is pointed out by
         any player before play has gone once around the table")."""
-        player = self.turn
+        player, kind = self.turn, action.__class__
         if player in self.calls and self._window == AFTER_NEXT_PLAY_UNTIL_ROUND:
             del self.calls[player]               # play has come round to the player again
         for offender, waiting_for in list(self.calls.items()):
             if waiting_for == player:
-                if isinstance(action, Play):
-                    self.calls[offender] = None  # the next player laid a domino: the miss is reportable
-                elif isinstance(action, Pass):
+                if kind is Play or self._window == ANY_TIME:
+                    self.calls[offender] = None  # the next player laid a domino (or acted): too late to call
+                elif kind is Pass:
                     del self.calls[offender]     # the next player did not play: the call was in time
+        for offender, waiting_for in list(self.owed.items()):
+            if waiting_for == player and kind is not Draw:
+                del self.owed[offender]
+                if kind is Play:
+                    # classic: "that player *must* say 'Chickenlittle' before the next player (to his/her
+                    # left) plays; otherwise, he/she will have to skip another turn next time around"
+                    self.skips.add(offender)
 
     def _play(self, play: Play) -> None:
         hand, tile = self.hands[self.turn], play.tile
@@ -300,8 +317,8 @@ class Hand(Round):
         player = self.turn
         self._next_turn()
         if self._calls and len(hand) == 1:
-            # the record holds no call, so the player is taken not to have called
-            self.calls[player] = None if self._window == ANY_TIME else self.turn
+            # due before the next player lays a domino; a record says a call was made with a Call move
+            self.calls[player] = self.turn
 
     def _place(self) -> None:
         self.phase = PLAY
@@ -378,7 +395,7 @@ class Hand(Round):
         if skipped is not None and len(self.hands[skipped]) == 1:
             # classic: "that player *must* say 'Chickenlittle' before the next player (to his/her
             # left) plays; otherwise, he/she will have to skip another turn next time around"
-            self.calls[skipped] = self.turn
+            self.owed[skipped] = self.turn
 
     def can_take_back(self, player: int) -> bool:
         """Whether `player` may pick up the tile they just played (classic only)."""
@@ -399,6 +416,7 @@ class Hand(Round):
         self.forced = list(before.forced) if before.forced else None
         self.drawn, self.drew_by_choice = before.drawn, before.drew_by_choice
         self.stuck, self.skips, self.calls = set(before.stuck), set(before.skips), dict(before.calls)
+        self.owed = dict(before.owed)
         self.turns = before.turns
         self.hands[self.turn].add(before.tile)
         self.table.discard(before.tile)
@@ -411,7 +429,7 @@ class Hand(Round):
             raise IllegalAction("This table plays without the last-tile call.", self.rules["last_tile_call"])
         if not 0 <= call.player < self.players or len(self.hands[call.player]) != 1:
             raise IllegalAction("Only a player down to one tile can have missed the last-tile call.", rule)
-        if self.calls.get(call.player, 0) is not None:
+        if not self._reportable(call.player):
             raise IllegalAction("A missed call is reported after the next player has laid a domino"
                                 + (", and before play has gone once around the table."
                                    if self._window == AFTER_NEXT_PLAY_UNTIL_ROUND else "."),
@@ -424,17 +442,43 @@ class Hand(Round):
         if self.yard:
             tile = self._from_yard(call.tile)
             self.log.append((call.player, MissedCall(call.player, tile)))
-            self.hands[call.player].add(tile)   # drawn without playing it
+            self.hands[call.player].add(tile)
+            if call.player == self.turn:
+                # classic: "he/she must draw a domino *without* playing it. That player may resume play
+                # when it is his/her turn again": pointed out on the player's own turn, it ends that turn
+                self._next_turn()
         else:
             self.log.append((call.player, call))
             if call.player == self.turn:
                 # reported on the player's own turn: this is the turn "*skipped*", and the player
                 # "*must* say 'Chickenlittle' before the next player (to his/her left) plays"
                 self._next_turn()
-                self.calls[call.player] = self.turn
+                self.owed[call.player] = self.turn
             else:
                 self.skips.add(call.player)
         self._before_play, self._legal = None, None
+
+    def _reportable(self, player: int) -> bool:
+        """Whether `player`'s missed call may be pointed out now: once the next player has laid a domino
+        without the call (the table's window), or at any time while the player holds one tile."""
+        if player not in self.calls:
+            return False
+        return self.calls[player] is None or self._window == ANY_TIME
+
+    def _call(self, call: Call) -> None:
+        """The last-tile call (classic: "The player should say this *as* his/her next-to-last domino is
+        being played, but at least *before* the next player has played"). Made in time, the player owes
+        no penalty, and a player skipped for a missed call skips no other turn; made after the next player
+        has laid a domino, it is too late and changes nothing."""
+        rule = self.rules["last_tile_call"]
+        if not self._calls:
+            raise IllegalAction("This table plays without the last-tile call.", rule)
+        if not 0 <= call.player < self.players or len(self.hands[call.player]) != 1:
+            raise IllegalAction("Only a player down to one tile makes the last-tile call.", rule)
+        if self.calls.get(call.player) is not None:
+            del self.calls[call.player]
+        self.owed.pop(call.player, None)
+        self.log.append((call.player, call))
 
     def _finish(self, ended_by: str, detail: str) -> None:
         self.phase = OVER
@@ -483,4 +527,6 @@ class Hand(Round):
         if self.yard:
             return IllegalAction("A player who cannot play draws one tile from the chicken yard before passing.",
                                  r["play_drawn"])
-        return IllegalAction("A player who can play may not pass.", r["must_play"])
+        # classic lets a player "draw a domino and pass without playing": with nothing to draw, the
+        # referee's reading is that a player who can play plays ("pass_with_play", open to a house rule)
+        return IllegalAction("A player who can play may not pass.", r.rules.get("pass_with_play", r["must_play"]))

@@ -32,6 +32,7 @@ LABELS = {
     "voluntary_draw": "May draw instead of playing",
     "play_drawn": "The drawn tile",
     "empty_yard": "Chicken yard empty and unable to play",
+    "pass_with_play": "May pass instead of playing, the chicken yard empty",
     "hand_ends": "The hand ends",
     "double_blank": "0|0 left in hand counts",
     "ending_on_double": "Going out on a double",
@@ -70,6 +71,8 @@ PRESETS: dict[str, dict] = {
             "voluntary_draw": (True, "On any turn, a player *does not* have to play a domino; the player may draw a domino and pass without playing, if he/she so desires."),
             "play_drawn": ("may", "If the tile drawn is playable, it can (but does not have to) be played. Otherwise, that player's turn is over, and the next player's turn begins."),
             "empty_yard": ("pass", "If a player has no domino to play, but there are no dominoes left in the \"chicken yard,\" then that player will be forced to pass."),
+            # the other rule sets say a player who can play must: this one's only way not to play is the draw
+            "pass_with_play": (False, "", "not stated by this rule set: \"On any turn, a player *does not* have to play a domino; the player may draw a domino and pass without playing\" passes after a draw, and with the chicken yard empty there is nothing to draw; Chickenyard suggests that a player who can play plays (a table may agree otherwise, as a house rule)"),
             "hand_ends": ("stalemate", "If there are not three dominoes of that suit remaining, then play will continue until the rest of the dominoes of that suit have been played, *and* drawing will continue until the \"chicken yard\" has been exhausted."),
             "double_blank": (50, "For the double-blank domino, the score is 50 points. (Optionally, the double-blank domino can be scored as 25 points, but this must be decided by the players before the game begins.)"),
             "ending_on_double": (0, "If a player manages to play all of his/her dominoes, then that player wins the hand outright. Since he/she has no remaining dominoes, a score of 0 (zero) will be recorded for that player."),

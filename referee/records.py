@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
+from .actions import Call, Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
 from .hand import Hand
 from .rulesets import Rule, RuleSet, rule_set
 from .tiles import BadTile, Tile, set_tiles
@@ -48,11 +48,15 @@ def parse_move(move: dict):
         return player, MissedCall(player, _tile(move["draw"]) if move.get("draw") else None)
     if move.get("take_back") is True:
         return player, TakeBack(player)
+    if "call" in move:
+        if not isinstance(move["call"], str) or not move["call"].strip():
+            raise BadRecord(f'a call names the word said, such as "call": "chickenlittle": {move!r}')
+        return player, Call(player, move["call"])
     if "draw" in move:
         return player, Draw(_tile(move["draw"]))
     if move.get("pass") is True:
         return player, Pass()
-    raise BadRecord(f"a move is a play, a draw, a pass or a take-back: {move!r}")
+    raise BadRecord(f"a move is a play, a draw, a pass, a take-back, a call or a missed call's penalty: {move!r}")
 
 
 def move_record(player: int, action) -> dict:
@@ -65,6 +69,8 @@ def move_record(player: int, action) -> dict:
         return record
     if isinstance(action, TakeBack):
         return {"player": player, "take_back": True}
+    if isinstance(action, Call):
+        return {"player": player, "call": action.word}
     if isinstance(action, Draw):
         return {"player": player, "draw": str(action.tile)}
     return {"player": player, "pass": True}
@@ -296,7 +302,7 @@ def replay(record: dict) -> dict:
         return {"legal": False, "move": None, "reason": str(problem), "rule": None, "source": None,
                 "over": False, "ended_by": None, "points": None, "next_player": None}
     for index, (player, action) in enumerate(moves):
-        expected = action.player if isinstance(action, (MissedCall, TakeBack)) else hand.turn
+        expected = action.player if isinstance(action, (MissedCall, TakeBack, Call)) else hand.turn
         try:
             if player != expected and getattr(hand, "phase", None) == "place":
                 raise IllegalAction(f"The hand starts with {hand.double}, set by player {hand.turn}.",
@@ -307,9 +313,12 @@ def replay(record: dict) -> dict:
                                     hand.rules["hand_ends"] if hand.is_over() else None)
             hand.apply(action)
         except IllegalAction as problem:
+            rule = problem.rule
             return {"legal": False, "move": index, "reason": str(problem),
-                    "rule": problem.rule.quote if problem.rule else None,
-                    "source": problem.rule.source if problem.rule else None,
+                    "rule": rule.quote or None if rule else None,
+                    "source": rule.source if rule else None,
+                    # where the rule set is silent: Chickenyard's reading, and the words it rests on
+                    "suggested": rule.how if rule and not rule.stated else None,
                     "over": hand.is_over(), "ended_by": None, "points": None, "next_player": hand.turn}
     outcome = hand.outcome()
     return {"legal": True, "move": None, "reason": None, "rule": None, "source": None,

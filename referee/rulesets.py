@@ -27,7 +27,12 @@ VALUE_WORDS = {
     ("empty_yard", "end"): "the hand ends when a player cannot play",
     ("play_drawn", "may"): "may be played",
     ("play_drawn", "must"): "must be played",
+    ("pass_with_play", False): "no: with nothing to draw, a player who can play plays",
+    ("pass_with_play", True): "yes: a player who can play may pass",
 }
+# a house rule a rule set does not list, and the value its own rules give it: a rule set where a player
+# who can play must play lets nobody pass holding a play
+UNLISTED = {"pass_with_play": False}
 NEXT_LOWEST = "agree to go to the next-lowest double"   # set-insert's own rule begins with these words
 ALTERNATE_BEGINNING_QUOTE = ("There is an alternate way to begin each hand, if all of the players agree. "
                              "The player with the *highest available double* may play it.")
@@ -81,6 +86,7 @@ def _house_choices(preset: str, rules: Mapping[str, Rule]) -> dict:
         "voluntary_draw": (lambda v: isinstance(v, bool), "voluntary draw is yes or no"),
         "play_drawn": (lambda v: v in ("may", "must"), "a drawn tile that fits 'may' or 'must' be played"),
         "empty_yard": (lambda v: v in ("pass", "end"), "with the yard empty a player passes, or the hand ends"),
+        "pass_with_play": (lambda v: isinstance(v, bool), "passing instead of playing, the yard empty, is yes or no"),
         "last_tile_call": (lambda v: isinstance(v, bool), "the last-tile call is on or off"),
         "tiles_each": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
                        "tiles each is a whole number, at least 1"),
@@ -297,7 +303,7 @@ def rule_set(preset: str, house_rules: Mapping[str, object] | None = None) -> Ru
         allowed, message = choices[key]
         if not allowed(value):
             raise ImpossibleRequest(f"{message} (not {value!r})")
-        if key in rules and rules[key].value == value:
+        if (rules[key].value if key in rules else UNLISTED.get(key)) == value:
             continue  # the same as the rule set: not a house choice
         if key == "long_game" and value is False:
             continue  # not playing the optional long game is the rule set's own default

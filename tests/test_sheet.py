@@ -324,6 +324,25 @@ def test_more_house_rules_differ_from_the_rule_set_and_reach_the_referee(client,
     assert exported["house_rules"] == {"hub_plays": 4, "play_drawn": "must", "last_tile_call": True, "tiles_each": 12}
 
 
+def test_a_table_may_agree_to_pass_holding_a_play_when_the_chicken_yard_is_empty(client):
+    # classic's "the player may draw a domino and pass without playing" leaves the empty yard open:
+    # the Referee tab gives Chickenyard's reading, and the table's choice shows as a house rule
+    data = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50", "hands": "",
+            "player": ["Ann", "Bo", "Cy"]}
+    plain = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+    referee = client.get(f"/games/{plain}/referee").get_data(as_text=True)
+    label, value, note = re.search(r'<dt>(May pass instead of playing[^<]*)</dt>\s*<dd><strong>(.*?)</strong>\s*'
+                                   r'<span class="muted small">(.*?)</span>', referee).groups()
+    assert label == "May pass instead of playing, the chicken yard empty"
+    assert value == "no: with nothing to draw, a player who can play plays"
+    assert note.startswith("not stated by this rule set")
+    agreed = client.post("/games/new", data={**data, "pass_with_play": "yes"}).headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/games/{agreed}").get_data(as_text=True)
+    house = re.search(r'house rules:(.*?)</p>', page, re.S).group(1)
+    assert re.findall(r'<span class="house">(.*?)</span>', house) == [
+        "May pass instead of playing, the chicken yard empty: yes: a player who can play may pass"]
+
+
 @pytest.mark.parametrize("change,field,message", [
     ({"hub_plays": "5"}, "hub_plays", "Choose one of the answers offered"),
     ({"tiles_each": "x"}, "tiles_each", "whole number from 1 to 30"),

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.actions import Draw, MissedCall, Pass, TakeBack
+from referee.actions import Call, Draw, MissedCall, Pass, TakeBack
 from referee.hand import Hand
 from referee.mexican_train import MexicanTrainRound, PlayOn
 from referee.rulesets import PRESET_NAMES, leftover_points, rule_set
@@ -17,7 +17,7 @@ from referee.tiles import Tile, set_tiles
 
 HOUSE_CHOICES = {"double_blank": (50, 25, 0), "hub_plays": (4, 6), "voluntary_draw": (True, False),
                  "play_drawn": ("may", "must"), "empty_yard": ("pass", "end"), "last_tile_call": (True, False),
-                 "ending_on_double": (0, 50), "nobody_holds_double": ("highest",)}
+                 "ending_on_double": (0, 50), "nobody_holds_double": ("highest",), "pass_with_play": (True, False)}
 
 
 @st.composite
@@ -44,9 +44,12 @@ def _choose(actions: list, rng: random.Random):
 
 
 def _report_or_take_back(hand: Hand, player: int, rng: random.Random) -> None:
-    """Now and then the table reports a missed last-tile call, or the player takes the tile back."""
+    """Now and then a player down to one tile calls it, the table reports a missed last-tile call, or
+    the player takes the tile back."""
     if hand.is_over():
         return
+    if rng.random() < 0.3 and hand.rules.value("last_tile_call") and len(hand.hands[player]) == 1:
+        hand.apply(Call(player))
     if rng.random() < 0.3 and hand.rules.value("last_tile_call"):
         for offender in range(hand.players):
             probe = hand.copy()

@@ -72,6 +72,68 @@ def test_a_miss_reported_on_the_offenders_own_turn_skips_that_turn():
     assert refused["move"] == len(HUB) + 7 and "player 1's turn" in refused["reason"]
 
 
+def test_a_miss_pointed_out_on_the_offenders_own_turn_costs_a_tile_and_that_turn():
+    # classic: "there is a penalty for the player who forgot to call 'Chickenlittle'; he/she must draw
+    # a domino *without* playing it. That player may resume play when it is his/her turn again".
+    # Two players, the hub of four (house rule): player 0 lays 6-3 and is down to 1|2, without the
+    # call; player 1 lays 0|3 on the open 0; as play comes back to player 0 the miss is pointed out,
+    # and player 0 draws 3|4. Neither 3|4 nor 1|2 is laid this turn: the next move is player 1's.
+    deal = [["6|6", "1|6", "3|6", "1|2"], ["0|6", "4|6", "5|6", "0|3"]]
+    moves = plays((0, "6|6"), (1, "6-0"), (0, "6-1"), (1, "6-4"), (0, "6-3"), (1, "0-3"))
+    moves.append({"player": 0, "penalty": "missed_call", "draw": "3|4"})
+    record = whole_set_record("classic", 6, deal, moves, {"tiles_each": 4, "hub_plays": 4, "last_tile_call": True})
+    result = replay(record)
+    assert result["legal"] and result["next_player"] == 1
+    for laid in ("3-4", "1-2"):
+        record["moves"] = moves + plays((0, laid))
+        refused = replay(record)
+        assert refused["move"] == len(moves) and refused["reason"] == "It is player 1's turn, not player 0's."
+    record["moves"] = moves + plays((1, "draw 0|0"), (1, "pass"), (0, "1-2"))
+    assert replay(record)["legal"]          # on player 0's next turn, play resumes
+
+
+def test_after_a_skipped_turn_a_missing_call_costs_another_turn():
+    # classic: "then that player is *not* allowed to play a domino on the subsequent round. That is,
+    # his/her turn is *skipped*. However, that player *must* say 'Chickenlittle' before the next player
+    # (to his/her left) plays; otherwise, he/she will have to skip another turn next time around."
+    # Player 0's turn is skipped; player 1 lays 4|4 without player 0 calling, and round the table
+    # player 0 is skipped again, with no second report. Called before player 1 plays, 0|0 goes out.
+    skipped = plays((1, "2-1"), (2, "3-1"), (3, "1-5"), (4, "4-2"), (5, "2-0"), (6, "5-4"), (0, "missed call"))
+    round_ = plays((1, "4|4"), (2, "4-1"), (3, "pass"), (4, "pass"), (5, "4-3"), (6, "4-0"))
+    uncalled = seven(skipped + round_)
+    assert uncalled["legal"] and uncalled["next_player"] == 1
+    refused = seven(skipped + round_ + plays((0, "0|0")))
+    assert refused["reason"] == "It is player 1's turn, not player 0's."
+    called = skipped + [{"player": 0, "call": "chickenlittle"}] + round_
+    assert seven(called)["next_player"] == 0
+    assert seven(called + plays((0, "0|0")))["ended_by"] == "went_out"
+    # the call is due before player 1 plays: made once 4|4 is down, it is too late
+    late = skipped + round_[:1] + [{"player": 0, "call": "chickenlittle"}] + round_[1:]
+    assert seven(late)["next_player"] == 1
+
+
+def test_a_call_made_in_time_is_not_a_miss():
+    # classic: "The player should say this *as* his/her next-to-last domino is being played, but at
+    # least *before* the next player has played."
+    called = seven([{"player": 0, "call": "chickenlittle"}] + plays((1, "2-1"), (0, "missed call")))
+    assert called["move"] == len(HUB) + 2 and "after the next player has laid a domino" in called["reason"]
+    assert seven(plays((1, "2-1"), (0, "missed call")))["legal"]
+
+
+def test_with_the_chicken_yard_empty_a_player_who_can_play_plays_unless_the_table_agrees():
+    # classic: "On any turn, a player *does not* have to play a domino; the player may draw a domino and
+    # pass without playing, if he/she so desires." Its way of not playing is the draw, and with the
+    # chicken yard empty there is nothing to draw: not stated, so Chickenyard's reading, and the
+    # table's choice as a house rule. Player 1 holds 1|2 against the open 2.
+    refused = seven(plays((1, "pass")))
+    assert refused["move"] == len(HUB) and refused["reason"] == "A player who can play may not pass."
+    assert refused["source"] == "chickenfoot-classic-rules.txt" and refused["rule"] is None     # not stated
+    assert refused["suggested"].startswith("not stated by this rule set")
+    assert "nothing to draw" in refused["suggested"]
+    agreed = seven(plays((1, "pass")), house={**CHICKENLITTLE, "pass_with_play": True})
+    assert agreed["legal"] and agreed["next_player"] == 2
+
+
 def test_a_missed_call_is_reported_only_after_the_next_player_plays():
     # classic: "if the next player manages to play a domino before 'Chickenlittle' is called by a
     # player with one tile remaining, *and* if the failure ... is pointed out by any player before
