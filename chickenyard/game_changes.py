@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlite_utils.db import NotFoundError
+
 from .clock import now
-from .db import transaction
+from .db import get_row, transaction
 from .people import person_for
 from .sheet import Player, Sheet
-from .store import _next_action, _record, _touch
+from .store import _next_action, _record, _touch, create_game
 
 MAX_GAME_NAME = 60
 
@@ -46,6 +48,8 @@ def delete_game(db, game_id: int, photos_folder: str) -> None:
         for table in ("photos", "changes", "hands", "players"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
+        # the game it was played again from no longer offers the way here
+        db.execute("update games set next_game_id = null, revision = revision + 1 where next_game_id = ?", [game_id])
     folder = Path(photos_folder) / str(game_id)
     if folder.is_dir():
         for photo in folder.iterdir():
@@ -140,6 +144,34 @@ def seat_as_recorded(db, game_id: int, players: list[Player], *, device: str | N
                 _record(db, game_id, _next_action(db, game_id), "left", None, player_id, None,
                         {"name": p.name, "after_hand": p.left_hand}, at, device)
         _touch_game(db, game_id, at)
+
+
+def start_next_game(db, sheet: Sheet, *, device: str | None = None) -> int:
+    """A new game for the same table (the players still seated, the rule set and house rules), the
+    first start one seat clockwise. The finished game points at it, so phones watching it follow."""
+    with transaction(db):
+        new_id = create_game(db, rules=sheet.rules, set_size=sheet.set_size,
+                             players=[p.name for p in sheet.playing],
+                             hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device,
+                             first_starter=sheet.next_first_starter())
+        db.execute("update games set next_game_id = ?, next_game_revision = revision + 1, "
+                   "revision = revision + 1 where id = ?", [new_id, sheet.id])
+    return new_id
+
+
+def next_game(db, game: dict) -> dict | None:
+    """The game Play again started from this one, if it is still here."""
+    if game.get("next_game_id") is None:
+        return None
+    try:
+        return get_row(db, "games", game["next_game_id"])
+    except NotFoundError:
+        return None
+
+
+def watched_before_next(game: dict, seen_revision: int) -> bool:
+    """A sheet showing this revision was open before Play again started the next game."""
+    return game.get("next_game_id") is not None and seen_revision < game["next_game_revision"]
 
 
 def _touch_game(db, game_id: int, at: str) -> None:

@@ -176,9 +176,20 @@ def _with_autoincrement(db: sqlite_utils.Database, table: str) -> None:
         db.execute(sql)
 
 
+def _m11_play_again_undo_and_redo(db: sqlite_utils.Database) -> None:
+    """The game Play again started from a game (and the game's revision then, so that only a phone
+    that watched it before follows); a seat taken off the sheet (a player added by mistake or whose
+    joining was undone), kept so that its history stays and Redo can seat it again; a redo's
+    change, pointing at the undo it takes back."""
+    db["games"].add_column("next_game_id", int)
+    db["games"].add_column("next_game_revision", int)
+    db["players"].add_column("off_sheet", int, not_null_default=0)
+    db["changes"].add_column("redoes", int)
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
               _m6_tiles_left, _m7_people, _m8_first_starter, _m9_games_kept_and_players_joining,
-              _m10_ids_never_reused]
+              _m10_ids_never_reused, _m11_play_again_undo_and_redo]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

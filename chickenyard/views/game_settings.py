@@ -7,9 +7,9 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 from ..access import EDIT, grant_role
 from ..db import get_db
 from ..game_changes import (CannotChange, add_player, archive_game, delete_game, late_start, remove_player,
-                            rename_game)
+                            rename_game, start_next_game)
 from ..htmx import device_name, see_other
-from ..store import access_row, create_game
+from ..store import access_row
 from .loading import editable_sheet
 
 bp = Blueprint("game_settings", __name__)
@@ -92,11 +92,8 @@ def play_again(game_id: int):
     """A new game for the same table: the players still seated, the rule set and house rules."""
     sheet = editable_sheet(game_id)
     db = get_db()
-    first = sheet.next_first_starter()          # the first start moves one seat clockwise
-    new_id = create_game(db, rules=sheet.rules, set_size=sheet.set_size,
-                         players=[p.name for p in sheet.playing],
-                         hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device_name(),
-                         first_starter=first)
+    new_id = start_next_game(db, sheet, device=device_name())
+    first = sheet.next_first_starter()
     grant_role(access_row(db, new_id), EDIT)
     opening = sheet.starter(sheet.hands[0]) if sheet.hands else None
     flash("A new game with the same players and rules. Good luck!"

@@ -3,12 +3,14 @@ the live sheet that phones poll, and the big-screen view."""
 from __future__ import annotations
 
 import segno
+from sqlite_utils.db import NotFoundError
 from flask import Blueprint, current_app, flash, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import season
 from ..access import EDIT, VIEW, grant, grant_role, require
 from ..db import get_db
+from ..game_changes import next_game, watched_before_next
 from ..htmx import see_other
 from ..hosts import lan_addresses
 from ..store import access_row, game_with_key, rotate_key
@@ -96,6 +98,11 @@ def live(game_id: int):
     game = game_row(game_id)
     role = g.role = require(game, VIEW)
     view = "tv" if request.args.get("view") == "tv" else "sheet"
+    seen = request.headers.get("X-Sheet-Revision", "")
+    if seen.isdigit() and watched_before_next(game, int(seen)):
+        following = _follow(game, role, view)
+        if following is not None:
+            return following
     etag = live_etag(game_id, game["revision"], role) + (_tv_mark() if view == "tv" else "")
     # a weak ETag: the gzip and plain bodies are the same sheet, so compression leaves it as it is
     if request.if_none_match.contains_weak(etag):
@@ -109,6 +116,35 @@ def live(game_id: int):
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
     return response
+
+
+def _follow(game: dict, role: str, view: str):
+    """A phone that watched a game when Play again started the next one goes on to it, holding the
+    same link there (a watch phone watches, a scorekeeper keeps score): htmx navigates the page."""
+    new = next_game(get_db(), game)
+    if new is None:
+        return None
+    grant_role(new, role)
+    response = make_response("", 200)
+    response.headers["HX-Redirect"] = _next_url(new["id"], view)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _next_url(game_id: int, view: str) -> str:
+    return url_for("sharing.tv", game_id=game_id) if view == "tv" else url_for("games.sheet", game_id=game_id)
+
+
+@bp.get("/games/<int:game_id>/next")
+def follow_next(game_id: int):
+    """The game this table went on to play (the sheet's link, with or without JavaScript)."""
+    game = game_row(game_id)
+    role = require(game, VIEW)
+    new = next_game(get_db(), game)
+    if new is None:
+        raise NotFoundError(game_id)
+    grant_role(new, role)
+    return see_other(_next_url(new["id"], "tv" if request.args.get("view") == "tv" else "sheet"))
 
 
 @bp.get("/games/<int:game_id>/tv")

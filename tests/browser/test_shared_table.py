@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_score_sheet_flow import player_field, start_game, totals
 
@@ -77,3 +78,51 @@ def test_a_stale_form_shows_both_values_to_choose(browser, live_server):
     first.wait_for_url(game_url)
     first.locator("#sheet").wait_for()
     assert totals(first) == ["0", "0", "30", "0"]
+
+
+def test_a_watch_phone_follows_the_table_to_the_game_play_again_starts(browser, live_server, artifacts):
+    keeper = browser.new_context(viewport={"width": 360, "height": 800}).new_page()
+    keeper.goto(live_server + "/games/new")
+    keeper.get_by_label("Classic", exact=False).first.check()
+    for i, name in enumerate(("Ann", "Bo", "Cy")):
+        keeper.locator("input[name=player]").nth(i).fill(name)
+    keeper.locator("#hands").fill("1")
+    keeper.get_by_role("button", name="Start the game").click()
+    keeper.wait_for_url(re.compile(r"/games/\d+$"))
+    finished_url = keeper.url
+    keeper.get_by_role("link", name="Share").click()
+    code = keeper.locator(".watch-code strong").inner_text()
+
+    # the watch phone types the code read out at the table
+    watcher = browser.new_context(viewport={"width": 360, "height": 800}).new_page()
+    watcher.goto(live_server + "/")
+    watcher.get_by_label("Watch a game: type its code").fill(code)
+    watcher.get_by_role("button", name="Watch").click()
+    watcher.wait_for_url(finished_url)
+
+    keeper.goto(finished_url)
+    keeper.get_by_role("link", name=re.compile(r"Enter hand 1")).click()
+    player_field(keeper, "Ann").locator("input.points").fill("10")
+    player_field(keeper, "Bo").locator("input.points").fill("25")
+    keeper.locator(".went-out").get_by_label("Cy").check()
+    keeper.get_by_role("button", name="Save hand 1").click()
+    keeper.wait_for_url(finished_url)
+    expect(watcher.locator("p.winner")).to_contain_text("Winner: Cy")
+
+    keeper.get_by_role("button", name="Play again: same players and rules").click()
+    keeper.wait_for_url(re.compile(r"/games/\d+$"))
+    new_url = keeper.url
+    assert new_url != finished_url
+
+    # the watch phone goes on to the new game by itself, still only watching
+    expect(watcher).to_have_url(new_url)
+    expect(watcher.locator("tfoot td")).to_have_text(["0", "0", "0"])
+    expect(watcher.locator("p.legend")).to_contain_text("This phone watches the sheet")
+    expect(watcher.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    watcher.screenshot(path=str(artifacts / "watch-follows-play-again-360.png"), full_page=True)
+    # the finished game, opened again later, stays put and offers the way on
+    watcher.goto(finished_url)
+    expect(watcher.get_by_role("link", name="Go to the new game")).to_be_visible()
+    watcher.screenshot(path=str(artifacts / "finished-game-way-on-360.png"), full_page=True)
+    watcher.get_by_role("link", name="Go to the new game").click()
+    expect(watcher).to_have_url(new_url)
