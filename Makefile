@@ -67,7 +67,7 @@ load: $(STAMP)
 # Train the pip counter's networks again (about an hour on 2 cores; resumable): not part of test.
 train: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[vision,train]'
-	$(BIN)/python -m vision.train all --work train-runs
+	$(BIN)/python -m vision.training all --work train-runs
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

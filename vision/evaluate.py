@@ -52,9 +52,9 @@ def folder_photos(folder: Path):
 
 
 def generated_photos(count: int, seed: int):
-    """Scenes drawn from seeds that training never draws from (vision.train's test offset)."""
-    from .synth_scenes import scene_with_answers
-    from .train import SEED, SEED_OFFSETS
+    """Scenes drawn from seeds that training never draws from (vision.training's test offset)."""
+    from .training.synth_scenes import scene_with_answers
+    from .training.train import SEED, SEED_OFFSETS
     for i in range(count):
         rng = np.random.default_rng(SEED + SEED_OFFSETS["test"] + seed * 100_000 + i)
         image, answers, max_value = scene_with_answers(rng)
@@ -191,7 +191,7 @@ def twelve_megapixels(closer: bool = False) -> dict:
     look = f"count_pips(data, 18, closer={closer})"
     code = (
         "import resource, time, cv2, numpy as np\n"
-        "from vision.synth_scenes import scene_with_answers\n"
+        "from vision.training.synth_scenes import scene_with_answers\n"
         "from vision.pipeline import count_pips\n"
         "image, answers, _ = scene_with_answers(np.random.default_rng(7), size=(750, 1000))\n"
         "big = cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC)\n"

@@ -32,8 +32,8 @@ def test_the_committed_models_match_their_card():
 
 def _scene(values_list, seed, coloured=False, short=70):
     """Generated tiles of one set lying apart on a plain table, seen from above."""
-    from vision import synth_scenes as ss
-    from vision import synth_tiles as st
+    from vision.training import synth_scenes as ss
+    from vision.training import synth_tiles as st
     rng = np.random.default_rng(seed)
     style = st.random_style(rng, 15)
     style = style.__class__(**{**style.__dict__, "body": (225.0, 235.0, 240.0), "pin": None,
@@ -65,8 +65,8 @@ def _drawn(placed, seed, short, body, pip_scheme, pip_colour, bar_colour, table,
            set_size=9):
     """Generated tiles of one set at their places ((values, (x, y), angle) each), on a plain
     table of one colour; and their corners."""
-    from vision import synth_scenes as ss
-    from vision import synth_tiles as st
+    from vision.training import synth_scenes as ss
+    from vision.training import synth_tiles as st
     rng = np.random.default_rng(seed)
     style = st.random_style(rng, set_size)
     style = style.__class__(**{**style.__dict__, "body": body, "pin": None, "pip_scheme": pip_scheme,
@@ -475,8 +475,8 @@ def test_rectify_stands_the_tile_upright_at_the_readers_size():
 def test_a_generated_test_scene_shows_each_tile_once_as_one_real_set_does():
     # the counter rightly refuses a tile seen twice (a set holds each once), so a test scene
     # showing one twice could never be read right: seed 1's scene 47 drew 1|4 twice
-    from vision.synth_scenes import scene_with_answers
-    from vision.train import SEED, SEED_OFFSETS
+    from vision.training.synth_scenes import scene_with_answers
+    from vision.training.train import SEED, SEED_OFFSETS
     for i in (47, 79, 80):
         _, answers, _ = scene_with_answers(np.random.default_rng(SEED + SEED_OFFSETS["test"] + 100_000 + i))
         assert len(answers) == len(set(answers)) > 1, (i, answers)
@@ -518,8 +518,8 @@ def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypa
 
 
 def test_a_test_scene_asking_for_more_tiles_than_the_set_holds_is_refused():
-    from vision import synth_scenes as ss
-    from vision import synth_tiles as st
+    from vision.training import synth_scenes as ss
+    from vision.training import synth_tiles as st
     rng = np.random.default_rng(5)
     boxes = [ss.tile_box(20 + 30 * (k % 10), 30 + 60 * (k // 10), 12, 0.0) for k in range(29)]
     with pytest.raises(ValueError, match="double-6"):

@@ -1,6 +1,6 @@
 """The labelled real photos in shared/ as a benchmark with a floor.
 
-The pip counter never trained on these photos (vision/train.py draws its own scenes); the
+The pip counter never trained on these photos (vision/training/ draws its own scenes); the
 figures printed by `python -m vision.evaluate ../shared/photos ../shared/photos-more` are
 the measure, and this test keeps the counter from sliding below what it reaches now.
 """

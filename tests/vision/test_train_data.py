@@ -6,7 +6,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("cv2")
 
-from vision import train  # noqa: E402
+from vision.training import train  # noqa: E402
 
 pytestmark = pytest.mark.vision
 
@@ -32,3 +32,4 @@ def test_each_kind_of_sample_has_seeds_of_its_own():
     assert {"more", "more2"} <= set(train.SEED_OFFSETS)
     for steps, rate, scenes in train.FINDER_LATER_RUNS:
         assert steps > 0 and 0 < rate <= 1e-3 and scenes[0] == "scenes-train"
+    assert "scenes-hard" in train.FINDER_LATER_RUNS[-1][2]      # the last run learns the kinds photos missed

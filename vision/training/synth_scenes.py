@@ -20,8 +20,8 @@ import cv2
 import numpy as np
 
 from . import synth_tiles as st
-from .finder import CORE            # the core: the face shrunk to this share about its centre
-from .reader import READ_H, READ_W   # the reader's rectified tile
+from ..finder import CORE            # the core: the face shrunk to this share about its centre
+from ..reader import READ_H, READ_W   # the reader's rectified tile
 
 PIP_SIGMA = 1.2        # pixels of the reader's pip map
 
@@ -388,11 +388,12 @@ def _max_value(rng):
     return int(rng.choice([6, 9, 12, 15, 18], p=[0.25, 0.25, 0.25, 0.18, 0.07]))
 
 
-def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_set=False):
-    """Draw the tiles given in the plane through the camera onto a table. Returns the photo
-    (float), the tiles' quads in the photo with their values, and which are face up. With
-    `one_set`, no tile shows face up twice, as in a photo of one real set."""
-    img = background(rng, h, w)
+def render(rng, h, w, boxes_plane, hmat, style, max_value, face_down_share, one_set=False, table=None):
+    """Draw the tiles given in the plane through the camera onto a table (`table`, float BGR h x w,
+    or one drawn by `background`). Returns the photo (float), the tiles' quads in the photo with
+    their values, and which are face up. With `one_set`, no tile shows face up twice, as in a
+    photo of one real set."""
+    img = background(rng, h, w) if table is None else table
     lift_dir = rng.normal(0, 1, 2)
     lift_dir /= np.linalg.norm(lift_dir) + 1e-6
     tilt_amount = rng.uniform(0, 0.25)
@@ -446,6 +447,13 @@ def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: b
     out = _degrade(img, rng)
     if shrink > 1:
         out = cv2.resize(out, (w, h), interpolation=cv2.INTER_AREA)
+    return out, answer_masks(tiles, h, w, shrink, core)
+
+
+def answer_masks(tiles, h: int, w: int, shrink: int = 1, core: float = CORE) -> np.ndarray:
+    """The finder's answers for a photo h x w: each face-up tile's face, and its core (the face
+    shrunk to `core` about its centre), as two uint8 0/1 masks; the tiles as `render` gives
+    them, drawn `shrink` times larger."""
     face = np.zeros((h, w), np.uint8)
     cores = np.zeros((h, w), np.uint8)
     for quad, values, _ in tiles:
@@ -456,7 +464,7 @@ def scene(rng: np.random.Generator, size: tuple[int, int] = (384, 384), lines: b
         centre = quad.mean(axis=0)
         small = centre + core * (quad - centre)
         cv2.fillConvexPoly(cores, np.round(small * 16).astype(np.int32), 1, lineType=cv2.LINE_8, shift=4)
-    return out, np.stack([face, cores])
+    return np.stack([face, cores])
 
 
 def scene_with_answers(rng: np.random.Generator, size=(768, 1024), max_value=None):

@@ -55,6 +55,9 @@ class Style:
     margin: float                     # share of the half left free at its rim
     texture: float                    # strength of the body's grain
     raised: bool = False              # glossy pips standing proud: a shadow on one side, a highlight
+    holes: tuple | None = None        # pips as plugs in recessed holes: every hole of a half's 3 x 3 grid
+    #                                   shows, the empty ones as rings of this colour (`synth_hard`)
+    engraved_bar: bool = False        # the divider cut into the body: a dark line with a light one below
 
 
 def random_style(rng: np.random.Generator, max_value: int = 18, broad: bool = False) -> Style:
@@ -226,6 +229,8 @@ def draw_face(values: tuple[int, int], style: Style, rng: np.random.Generator):
     shade = rng.uniform(0.55, 0.9)
     face *= (shade + (1 - shade) * bevel)[:, :, None]
     _draw_bar(face, style, rng)
+    if style.holes is not None:
+        _draw_holes(face, style)
     centres = []
     for half, value in enumerate(values):
         spots = pip_layout(value, style.layout_family, rng)
@@ -246,12 +251,33 @@ def draw_face(values: tuple[int, int], style: Style, rng: np.random.Generator):
     return np.clip(face, 0, 255), alpha, centres
 
 
+def _draw_holes(face: np.ndarray, style: Style) -> None:
+    """The recessed holes of both halves' 3 x 3 grids, where plugs sit: a ring of the holes'
+    colour round a floor a little darker than the body."""
+    w, s = FACE, 1 << SUBPIXEL
+    radius = style.pip_size * w
+    floor = tuple(c * 0.8 for c in style.body)
+    for half in (0, 1):
+        for c in range(3):
+            for r in range(3):
+                cx = (style.margin + (1 - 2 * style.margin) * c / 2) * w
+                cy = half * w + (style.margin + (1 - 2 * style.margin) * r / 2) * w
+                centre = (int(cx * s), int(cy * s))
+                cv2.circle(face, centre, int(radius * s), floor, -1, lineType=cv2.LINE_AA, shift=SUBPIXEL)
+                cv2.circle(face, centre, int(radius * s), style.holes, max(1, int(radius * 0.3)),
+                           lineType=cv2.LINE_AA, shift=SUBPIXEL)
+
+
 def _draw_bar(face: np.ndarray, style: Style, rng: np.random.Generator) -> None:
     w = FACE
     length, thick = style.bar_length * w, max(1.0, style.bar_thickness * w)
     x0, x1 = (w - length) / 2, (w + length) / 2
     y = float(w) + rng.normal(0, 0.5)
     s = 1 << SUBPIXEL
+    if style.engraved_bar:      # a groove: its shadowed side, and the lit lip below it
+        light = tuple(min(255.0, c * 1.2 + 25) for c in style.body)
+        cv2.line(face, (int(x0 * s), int((y + thick) * s)), (int(x1 * s), int((y + thick) * s)), light,
+                 max(1, int(round(thick / 2))), lineType=cv2.LINE_AA, shift=SUBPIXEL)
     cv2.line(face, (int(x0 * s), int(y * s)), (int(x1 * s), int(y * s)), style.bar_colour,
              max(1, int(round(thick))), lineType=cv2.LINE_AA, shift=SUBPIXEL)
     if style.pin:

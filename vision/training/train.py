@@ -1,18 +1,19 @@
-"""`python -m vision.train`: generate the scenes, train the tile finder and the pip reader,
+"""`python -m vision.training`: generate the scenes, train the tile finder and the pip reader,
 export both to ONNX for the app (vision/models/), on the CPU.
 
-    python -m vision.train all --work train-runs      # everything, about 100 minutes on 2 cores
+    python -m vision.training all --work train-runs      # everything, about 100 minutes on 2 cores
 
 Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
     finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then
             gentler runs on the narrower cores the app reads (`finder.CORE`), its batch norms
-            kept, the last two on new scenes too (`FINDER_LATER_RUNS`); checkpoints
-            WORK/finder-1.pt ... finder-4.pt, finder.pt every few minutes
+            kept, the later ones on new scenes too, the last on the kinds real photos showed it
+            missing (`FINDER_LATER_RUNS`, `synth_hard`); checkpoints WORK/finder-1.pt ...
+            finder-5.pt, finder.pt every few minutes
     reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
             a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
-    export  writes vision/models/finder.onnx and reader.onnx and prints their SHA-256
+    export  writes vision/models/finder.onnx and reader.onnx (or into --models) and prints their SHA-256
     adopt   the committed networks back as checkpoints (WORK/committed-finder.pt and
             committed-reader.pt), for a run that starts from them (--init committed-reader)
             where the checkpoints they were exported from are not at hand
@@ -33,7 +34,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-MODELS = Path(__file__).resolve().parent / "models"
+MODELS = Path(__file__).resolve().parents[1] / "models"
 SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
 # The finder learns first with the wide cores all finders before learnt (`FIRST_CORE`), then
@@ -42,9 +43,13 @@ CROP = 256                  # the finder trains on crops of the scenes
 # twice adding `MORE_SCENES` new ones to the scenes it learns from (a finder that has seen the
 # same scenes many times learns them, not tiles). Each run: steps, highest rate, and the scenes
 FIRST_CORE = 0.6
+# The last run learns the kinds of photo real ones showed the finder missing (`synth_hard`: black sets,
+# chains of play, close-ups, small tiles, white, pine and glossy tables, cards), beside the first scenes.
+HARD_SCENES, HARD_STEPS = 4000, 4000
 FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-train",)),
                      (3000, 5e-4, ("scenes-train", "scenes-more")),
-                     (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")))
+                     (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")),
+                     (HARD_STEPS, 5e-4, ("scenes-train", "scenes-hard")))
 MORE_SCENES = 5000
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
 # ... and of its third, on the tiles of a wider range of sets too, its batch norms kept as they are
@@ -59,21 +64,27 @@ SEED = 20261124
 # the tiles of a wider range of sets (--broad).
 # The scenes with wide cores ("first") are the training scenes again, only their cores drawn wider.
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
-                "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000}
+                "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000,
+                "hard": 80_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
-log = logging.getLogger("vision.train")
+log = logging.getLogger("vision.training")
 
 
 # ---------------------------------------------------------------- data
 
 def _scene_chunk(args):
-    from .finder import CORE
+    from ..finder import CORE
+    from .synth_hard import hard_scene
     from .synth_scenes import scene
     start, count, split = args
     imgs, masks = [], []
     for i in range(start, start + count):
-        img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, lines=split == "lines",
-                          shrink=2 if split == "shrunk" else 1, core=FIRST_CORE if split == "first" else CORE)
+        if split == "hard":
+            img, mask = hard_scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, core=CORE)
+        else:
+            img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE,
+                              lines=split == "lines", shrink=2 if split == "shrunk" else 1,
+                              core=FIRST_CORE if split == "first" else CORE)
         imgs.append(img)
         masks.append(mask)
     return np.stack(imgs), np.stack(masks)
@@ -93,7 +104,8 @@ def _tile_chunk(args):
 
 
 def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False, shrunk: bool = False,
-              broad: int = 0) -> None:
+              broad: int = 0, only: tuple[str, ...] = ()) -> None:
+    """Each data file the runs learn from (all of them, or those named in `only`), drawn once."""
     work.mkdir(parents=True, exist_ok=True)
     chunk = 250
     with mp.Pool(workers) as pool:
@@ -103,12 +115,13 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("scenes-first", _scene_chunk, scenes, "first"),
                                        ("scenes-more", _scene_chunk, MORE_SCENES, "more"),
                                        ("scenes-more2", _scene_chunk, MORE_SCENES, "more2"),
+                                       ("scenes-hard", _scene_chunk, HARD_SCENES, "hard"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
                                        ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
                                        ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
                                        ("tiles-broad", _tile_chunk, broad, "broad")):
             path = work / f"data-{name}.npz"
-            if not total:
+            if not total or only and name not in only:
                 continue
             if path.exists():
                 log.info("%s: already there", path)
@@ -337,7 +350,7 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
             t = y[:, c] > 0.5
             out[f"{name}_iou"] = round(float((p & t).sum() / max(1, (p | t).sum())), 4)
         return out
-    from .reader import read_maps
+    from ..reader import read_maps
     right = total = halves_right = 0
     for maps, truth in zip(pred, halves_valid):
         got = read_maps(maps)
@@ -419,7 +432,7 @@ def _widths(text: str) -> tuple[int, ...]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m vision.training", description=__doc__.split("\n")[0])
     parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "all"])
     parser.add_argument("--work", type=Path, default=Path("train-runs"))
     parser.add_argument("--scenes", type=int, default=5000)
@@ -441,6 +454,8 @@ def main(argv=None) -> int:
                         f"too where given (the committed reader's third run always does)")
     parser.add_argument("--finder-scenes", help="the scenes a named finder run learns from (comma-separated, "
                         "e.g. scenes-train,scenes-more); scenes-train unless given")
+    parser.add_argument("--models", type=Path, default=MODELS, help="export: the folder the ONNX files go to")
+    parser.add_argument("--only", help="data: only these data files (comma-separated, e.g. scenes-train,scenes-hard)")
     parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
@@ -458,7 +473,8 @@ def main(argv=None) -> int:
         return 0
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk,
-                  broad=BROAD_TILES if args.broad is None else args.broad)
+                  broad=BROAD_TILES if args.broad is None else args.broad,
+                  only=tuple(args.only.split(",")) if args.only else ())
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         scenes = (("scenes-shrunk",) if args.shrunk
@@ -493,7 +509,8 @@ def main(argv=None) -> int:
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-3", max_lr=max_lr,
                 init="reader-2", shape=shape, tiles=("tiles-train", "tiles-broad"), keep_norms=True)
     if args.step in ("export", "all"):
-        print(json.dumps(export(args.work, reader_name=args.name or "reader-3", finder_name=args.finder_name),
+        print(json.dumps(export(args.work, args.models, reader_name=args.name or "reader-3",
+                                finder_name=args.finder_name),
                          indent=2))
     return 0
 

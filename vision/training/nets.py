@@ -109,7 +109,7 @@ def slimmed(model: UNet, widths) -> UNet:
     """A narrower network of the same depth and shape, started from a trained one: at each
     layer it keeps the channels whose batch norm scales them most, with their weights, so
     that it begins near what the trained network does and learns the rest from it
-    (`python -m vision.train ... --teach`). Fine channels are not slimmed."""
+    (`python -m vision.training ... --teach`). Fine channels are not slimmed."""
     if model.fine:
         raise ValueError("a network with fine channels cannot be slimmed")
     if len(widths) != len(model.widths):
