@@ -28,7 +28,7 @@ import numpy as np
 
 from .load import decode
 from .pipeline import analyse
-from .reader import CONFIDENT
+from .params import PARAMS as P
 
 
 def read_labels(folder: Path) -> list[dict]:
@@ -119,7 +119,7 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
         for tile in sorted(result.tiles_detail, key=lambda t: -t.confidence):
             right = left[tile.values] > 0
             left[tile.values] -= right
-            if tile.confidence >= CONFIDENT:
+            if tile.confidence >= P.confident:
                 confident += 1
                 confident_right += right
         n = sum(want.values())

@@ -1,14 +1,14 @@
 """Stage 1: where the face-up tiles lie, from the tile finder's maps.
 
 The finder network marks two things: the tile faces, and each face's core (the face
-shrunk to `CORE` about its centre). Cores of touching tiles stay apart, so each core is
-one tile: its rotated rectangle, grown back by 1 / `CORE`, gives the tile's four corners.
+shrunk to `Params.core` about its centre). Cores of touching tiles stay apart, so each core is
+one tile: its rotated rectangle, grown back by 1 / `Params.core`, gives the tile's four corners.
 Where the finder saw a run of touching tiles as one rectangular face, the run is also
 cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that reads.
-It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `FINE` pixels on
-the long side, and again at `COARSE` where a tile fills much of the photo, and at
-`FINEST` where tiles are so small that their faces run round at the fine look. A photo
-whose tiles are all small (`ZOOM_BELOW`) is looked at whole at `ZOOMED` instead.
+It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `Params.fine` pixels on
+the long side, and again at `Params.coarse` where a tile fills much of the photo, and at
+`Params.finest` where tiles are so small that their faces run round at the fine look. A photo
+whose tiles are all small (`Params.zoom_below`) is looked at whole at `Params.zoomed` instead.
 """
 from __future__ import annotations
 
@@ -19,44 +19,7 @@ import cv2
 import numpy as np
 
 from .model import network
-
-FINE, COARSE = 384, 192     # the finder's looks: pixels on the photo's long side
-FINEST = 768                # ... and a closer look at small tiles
-FINE_NARROWEST = 40         # input pixels: a tile narrower than this is the finest look's
-FINE_WIDEST = 110           # input pixels: a tile wider than this is the coarse look's
-COARSE_NARROWEST = 24       # ... and one narrower than this, the fine look's
-ZOOM_BELOW = 20             # input pixels: where the fine look's tiles are narrower than this, about,
-ZOOMED = 1024               # ... the whole photo is looked at at this size instead
-STRIDE = 32                 # the finder's input must be a multiple of this: a stem and four halvings
-SMALLEST_INPUT = 64         # ... and at least this on each side
-CORE = 0.45                 # as drawn in training (synth_scenes.CORE): narrow, so touching tiles' cores part
-CORE_LEVELS = (0.5, 0.7, 0.85, 0.95)   # thresholds of the core map, tried in turn on run-together cores
-FACE_THRESHOLD = 0.5
-MIN_CORE_AREA = 10          # finder pixels: smaller is a speck
-SMALL_CORE_LEAST = 5        # ... but a core this big on a small face may be a tile's, for the closer look
-ASPECT_LOW, ASPECT_HIGH = 1.45, 2.9   # a face is about twice as long as it is wide
-FACE_SUPPORT = 0.55         # share of the grown rectangle the finder calls face
-ALONE_FILL = 0.82          # a face alone fills its rectangle but for the rounded corners
-ALONE_CORE_FIT = 0.85       # ... but where its one core tells a tile narrower than this share of it, both are tried
-ROW_FIT = 0.12              # a run's cells may miss a tile's shape (twice as long as wide) by this share
-WIDTH_FIT = 1.4             # a run's cells are at least as wide as its cores tell, within this factor
-ONE_TILE_FIT = 1.4          # a face's one core tells a tile the face's size, within this factor on each side
-RUN_FIT = 1.1               # a core may be this much wider than the run of faces it lies in
-NARROWEST = 4.5             # finder pixels: the narrowest tile it learnt (9 input pixels)
-FLAT = 0.02                 # core differences smaller than this do not move a cut off even
-MEET_REACH = 0.2            # a cut moves at most this share of a tile to where two tiles meet
-SPECK = 0.25                # a core narrower than this share of the widest in its run is a speck
-GRID_MOST = 12              # the most tiles a run of touching faces is cut into
-HALF_SQUARE = 1.3           # a face this near square may be half a tile ...
-HALF_FILL = 0.6             # ... and fills this share of its square: the pips make it ragged
-HALF_WIDTH_FIT = 0.3        # ... when it is as wide as the photo's other tiles, within this share
-HALF_SUPPORT = HALF_FILL / 2 - 0.05   # the tile it may be is then half face, or less: its pips are not face
-FIT_WIDTH = 64              # input pixels: a tile looked at again on its own is this wide
-FIT_MARGIN = 0.5            # ... over the part of the photo this share of its width round it
-FIT_REACH = 0.35            # ... the tile it finds nearest its centre, within this share of its width
-FIT_SIZE = 1.3              # ... and a fit that much wider or narrower is another tile's
-REST_LEAST = 0.5            # a face no tile covers is looked at again where this share of a tile is left
-OUTSIDE = 0.12              # a tile may reach this share of its width past the photo's edge
+from .params import PARAMS as P
 
 
 @dataclass(frozen=True)
@@ -79,9 +42,9 @@ class TileRegion:
         return cv2.pointPolygonTest(self.corners.astype(np.float32), tuple(map(float, point)), False) >= 0
 
 
-def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
+def finder_input(image: np.ndarray, long_side: int = P.fine, scale: float | None = None) -> tuple[np.ndarray, float]:
     """The photo scaled to `long_side` pixels on its long side (or by `scale`, where given) and
-    padded to the finder's stride, and to `SMALLEST_INPUT` on each side; and the scale."""
+    padded to the finder's stride, and to `Params.smallest_input` on each side; and the scale."""
     h, w = image.shape[:2]
     scale = scale if scale is not None else long_side / max(h, w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
@@ -89,7 +52,7 @@ def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None =
     small = cv2.resize(image, size, interpolation=interp)
     # OpenCV's DNN module crashes the process when the finder, having run on a larger photo,
     # is given one under 64 pixels on a side (its five poolings leave nothing): pad it
-    pad_h, pad_w = (max(SMALLEST_INPUT - n, -n % STRIDE) for n in (size[1], size[0]))
+    pad_h, pad_w = (max(P.smallest_input - n, -n % P.stride) for n in (size[1], size[0]))
     if not pad_h and not pad_w:
         return small, scale
     fill = [float(v) for v in np.median(small[::4, ::4].reshape(-1, 3), axis=0)]   # the table's colour, about
@@ -97,7 +60,7 @@ def finder_input(image: np.ndarray, long_side: int = FINE, scale: float | None =
     return padded, scale
 
 
-def finder_maps(image: np.ndarray, long_side: int = FINE, scale: float | None = None) -> tuple[np.ndarray, float]:
+def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None = None) -> tuple[np.ndarray, float]:
     """The finder's face and core maps (2 x h x w) and the scale from the photo's pixels to
     the maps' (the maps are half the finder's input)."""
     padded, scale = finder_input(image, long_side, scale)
@@ -128,39 +91,39 @@ def find_tiles(image: np.ndarray) -> Sighting:
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
     look's side of a contest with a closer look (`closer_look`). Where the fine look's tiles
-    are about all small (their median width under `ZOOM_BELOW`), the whole photo is looked at
-    at `ZOOMED` instead: there they are as wide as the finder knows them best, and touching
+    are about all small (their median width under `Params.zoom_below`), the whole photo is looked at
+    at `Params.zoomed` instead: there they are as wide as the finder knows them best, and touching
     tiles part, where at the fine look their cores run together."""
-    if max(image.shape[:2]) <= 1.5 * COARSE:
-        return Sighting([r for r, _ in tiles_at(image, COARSE)[0]])
-    fine, maps = tiles_at(image, FINE)
-    if fine and np.median([w for _, w in fine]) < ZOOM_BELOW:
-        zoomed, maps = tiles_at(image, ZOOMED)
-        return Sighting([r for r, _ in zoomed], to_map=ZOOMED / max(image.shape[:2]) / 2, face=maps[0])
-    found = [r for r, w in fine if w <= FINE_WIDEST]
-    to_map = FINE / max(image.shape[:2]) / 2
+    if max(image.shape[:2]) <= P.coarse_only * P.coarse:
+        return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
+    fine, maps = tiles_at(image, P.fine)
+    if fine and np.median([w for _, w in fine]) < P.zoom_below:
+        zoomed, maps = tiles_at(image, P.zoomed)
+        return Sighting([r for r, _ in zoomed], to_map=P.zoomed / max(image.shape[:2]) / 2, face=maps[0])
+    found = [r for r, w in fine if w <= P.fine_widest]
+    to_map = P.fine / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
     sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores],
                         maps[0])
     if sighting.small is not None:
         on = _run_pieces(sighting, found)
-        found[:] = [replace(r, contest=(on(r), FINE)) if on(r) else r for r in found]
+        found[:] = [replace(r, contest=(on(r), P.fine)) if on(r) else r for r in found]
     if not _has_wide_face(maps[0]):
         return sighting
-    for region, width in tiles_at(image, COARSE)[0]:
-        if width < COARSE_NARROWEST:
+    for region, width in tiles_at(image, P.coarse)[0]:
+        if width < P.coarse_narrowest:
             continue
         centre = region.corners.mean(axis=0)
         twin = next((i for i, r in enumerate(found) if r.holds(centre)), None)
         if twin is None:
             found.append(region)
-        elif width * FINE / COARSE > 0.75 * FINE_WIDEST:
+        elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
 
 
 def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list[TileRegion]:
-    """The tiles a closer look, at `FINEST`, finds on the given small faces of the fine look,
+    """The tiles a closer look, at `Params.finest`, finds on the given small faces of the fine look,
     taken over the parts of the photo round them, each marked as the closer look's side of
     the contest on its face. A run of touching tiles is in it whole (every way of cutting it),
     on the face its first tile lies on."""
@@ -168,15 +131,15 @@ def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list
         return []
     chosen = np.isin(sighting.small, sorted(pieces))
     closer = [r for window in _windows(chosen, sighting.to_map, image.shape)
-              for r, _ in tiles_at(image, FINEST, window)[0]]
+              for r, _ in tiles_at(image, P.finest, window)[0]]
     on = _run_pieces(sighting, closer)
-    return [replace(r, contest=(on(r), FINEST)) for r in closer if on(r) in pieces]
+    return [replace(r, contest=(on(r), P.finest)) for r in closer if on(r) in pieces]
 
 
 def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
-    """The tile looked at again on its own, at the size the finder knows best (`FIT_WIDTH`
+    """The tile looked at again on its own, at the size the finder knows best (`Params.fit_width`
     input pixels wide), over the part of the photo round it. Of the tiles that look finds
-    near the tile's centre (within `FIT_REACH` of its width) and of about its width, a tile
+    near the tile's centre (within `Params.fit_reach` of its width) and of about its width, a tile
     standing alone comes before one cut from a run, a cut that fits the cores better before
     one that fits them worse, and then the nearest. None where that look finds none."""
     corners = region.corners
@@ -184,14 +147,14 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     width = short_side(corners)
     if width < 1:
         return None
-    x0, y0 = np.floor(corners.min(axis=0) - FIT_MARGIN * width).astype(int)
-    x1, y1 = np.ceil(corners.max(axis=0) + FIT_MARGIN * width).astype(int)
+    x0, y0 = np.floor(corners.min(axis=0) - P.fit_margin * width).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0) + P.fit_margin * width).astype(int)
     window = (max(x0, 0), max(y0, 0), min(x1, image.shape[1]), min(y1, image.shape[0]))
     if window[2] - window[0] < 2 or window[3] - window[1] < 2:
         return None
     found = [r for r in tiles_near(image, window, width)
-             if np.hypot(*(r.corners.mean(axis=0) - centre)) < FIT_REACH * width
-             and 1 / FIT_SIZE <= short_side(r.corners) / width <= FIT_SIZE]
+             if np.hypot(*(r.corners.mean(axis=0) - centre)) < P.fit_reach * width
+             and 1 / P.fit_size <= short_side(r.corners) / width <= P.fit_size]
     if not found:
         return None
     best = min(found, key=lambda r: (r.group is not None, -r.fit, np.hypot(*(r.corners.mean(axis=0) - centre))))
@@ -200,19 +163,19 @@ def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
 
 def tiles_near(image: np.ndarray, window: tuple, width: float) -> list[TileRegion]:
     """The tiles a look over part of the photo (x0, y0, x1, y1 in its pixels) finds, taken at
-    the size the finder knows best for tiles `width` photo pixels wide (`FIT_WIDTH`)."""
-    return [r for r, _ in tiles_at(image, FIT_WIDTH / width * max(image.shape[:2]), window)[0]]
+    the size the finder knows best for tiles `width` photo pixels wide (`Params.fit_width`)."""
+    return [r for r, _ in tiles_at(image, P.fit_width / width * max(image.shape[:2]), window)[0]]
 
 
 def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, shape: tuple) -> list[tuple[int, int, int, int]]:
     """The parts of a photo of this `shape` (x0, y0, x1, y1 in its pixels, those that overlap
     taken together) round the parts of the fine look's faces that no tile read covers, on faces where some
     tile was read (the far tiles of a run whose faces ran together), where at least half a
-    tile of `width` pixels is left and at most a run's worth (`GRID_MOST` tiles): a larger
+    tile of `width` pixels is left and at most a run's worth (`Params.grid_most` tiles): a larger
     part is no run of tiles, and looking at it with tiles of that size would cost too much."""
     if sighting.face is None:
         return []
-    faces = (sighting.face > FACE_THRESHOLD).astype(np.uint8)
+    faces = (sighting.face > P.face_threshold).astype(np.uint8)
     _, labels = cv2.connectedComponents(faces, connectivity=4)
     covered = np.zeros_like(faces)
     for tile in tiles:
@@ -222,9 +185,9 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, s
     rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     _, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
     tile_area = 2 * (width * sighting.to_map) ** 2
-    margin = FIT_MARGIN * width * sighting.to_map
+    margin = P.fit_margin * width * sighting.to_map
     boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
-             for x, y, bw, bh, area in stats[1:] if REST_LEAST * tile_area <= area <= GRID_MOST * tile_area]
+             for x, y, bw, bh, area in stats[1:] if P.rest_least * tile_area <= area <= P.grid_most * tile_area]
     return _photo_windows(boxes, sighting.to_map, shape)
 
 
@@ -241,17 +204,17 @@ def _small_faces(maps: np.ndarray) -> tuple[np.ndarray | None, list]:
     numbered from 1 (0 elsewhere; None where there are none), and those cores: their face and
     centre on the map."""
     face, core = maps
-    count, labels = cv2.connectedComponents((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
-    narrowest_map = FINE_NARROWEST / 2                 # the maps are half the input's size
+    count, labels = cv2.connectedComponents((face > P.face_threshold).astype(np.uint8), connectivity=4)
+    narrowest_map = P.fine_narrowest / 2                 # the maps are half the input's size
     small = np.zeros(count, np.int32)
-    cores, core_labels, stats, centres = cv2.connectedComponentsWithStats((core > CORE_LEVELS[0]).astype(np.uint8), connectivity=8)
+    cores, core_labels, stats, centres = cv2.connectedComponentsWithStats((core > P.core_levels[0]).astype(np.uint8), connectivity=8)
     small_cores = []
     for k in range(1, cores):
         # a tile's core, small, and sure at its peak (a faint one is a speck of the table)
-        if not SMALL_CORE_LEAST <= stats[k, cv2.CC_STAT_AREA] < 2 * (CORE * narrowest_map) ** 2:
+        if not P.small_core_least <= stats[k, cv2.CC_STAT_AREA] < 2 * (P.core * narrowest_map) ** 2:
             continue
         piece = _piece(core_labels, stats, k)
-        if piece.on(core).max() > CORE_LEVELS[-1]:
+        if piece.on(core).max() > P.core_levels[-1]:
             label = np.bincount(piece.on(labels), minlength=count).argmax()
             if label:
                 small[label] = label
@@ -262,7 +225,7 @@ def _small_faces(maps: np.ndarray) -> tuple[np.ndarray | None, list]:
 def _windows(small: np.ndarray, to_map: float, shape: tuple) -> list[tuple[int, int, int, int]]:
     """The parts of the photo round the small faces (x0, y0, x1, y1 in its pixels), as far
     again beyond them as the widest small tile is wide, those that overlap taken together."""
-    margin = FINE_NARROWEST / 2
+    margin = P.fine_narrowest / 2
     _, _, stats, _ = cv2.connectedComponentsWithStats((small > 0).astype(np.uint8), connectivity=8)
     return _photo_windows([[x - margin, y - margin, x + w + margin, y + h + margin] for x, y, w, h, _ in stats[1:]],
                           to_map, shape)
@@ -294,9 +257,9 @@ def _merged(boxes: list[list[float]]) -> list[list[float]]:
 
 def _has_wide_face(face: np.ndarray) -> bool:
     """Some face in the fine look's map is as big as a tile too wide for that look."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats((face > FACE_THRESHOLD).astype(np.uint8), connectivity=4)
-    widest_map = FINE_WIDEST / 2                       # the maps are half the input's size
-    return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > 0.75 * 2 * widest_map ** 2)
+    count, _, stats, _ = cv2.connectedComponentsWithStats((face > P.face_threshold).astype(np.uint8), connectivity=4)
+    widest_map = P.fine_widest / 2                       # the maps are half the input's size
+    return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > P.wide_face * 2 * widest_map ** 2)
 
 
 def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> tuple[list[tuple[TileRegion, float]], np.ndarray]:
@@ -310,7 +273,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     maps, scale = finder_maps(part, long_side, long_side / max(image.shape[:2]))   # photo pixels to map pixels
     face, core = maps
     bounds = (part.shape[1] * scale, part.shape[0] * scale)
-    faces = (face > FACE_THRESHOLD).astype(np.uint8)
+    faces = (face > P.face_threshold).astype(np.uint8)
     face_count, face_labels, face_stats, _ = cv2.connectedComponentsWithStats(faces, connectivity=4)
     from_cores = {}
     for rect in _core_rects(core):
@@ -323,7 +286,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         cores = from_cores.pop(label, [])
         piece = _piece(face_labels, face_stats, label)
         pieces[label] = shape = _shape(piece)
-        alone = [cv2.boxPoints(shape[0])] if _fills(shape, ALONE_FILL) and _tile_shaped(shape[0][1]) else []
+        alone = [cv2.boxPoints(shape[0])] if _fills(shape, P.alone_fill) and _tile_shaped(shape[0][1]) else []
         widths.extend(short_side(q) for q in alone)
         # a face of one tile's shape whose one core tells a tile of about its size is that tile:
         # it is not cut (the cores of a run whose faces ran together tell a larger tile, or none)
@@ -332,7 +295,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
             # ... or a tile whose face ran into a sliver of its neighbour: its core tells it narrower
-            narrower = [q for q in from_core if short_side(q) < ALONE_CORE_FIT * short_side(alone[0])]
+            narrower = [q for q in from_core if short_side(q) < P.alone_core_fit * short_side(alone[0])]
             ways_of[label] = [alone] + ([narrower] if narrower else []) + cuts
         elif not cuts:
             ways_of[label] = [from_core] if from_core else []
@@ -366,16 +329,16 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     regions = []
     for i, (corners, group, way) in enumerate(quads):
         support, fit = weights[i]
-        if support >= (HALF_SUPPORT if group and (group[-1], way) in halves else FACE_SUPPORT):
+        if support >= (P.half_support if group and (group[-1], way) in halves else P.face_support):
             regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit),
                             2 * short_side(corners)))
     return regions, maps
 
 
 def inside(corners: np.ndarray, shape: tuple) -> bool:
-    """The tile lies in a picture of this shape (height, width, ...), but for at most `OUTSIDE`
+    """The tile lies in a picture of this shape (height, width, ...), but for at most `Params.outside`
     of its width past an edge: a tile cut off more by the edge is not read."""
-    reach = OUTSIDE * short_side(corners)
+    reach = P.outside * short_side(corners)
     return bool((corners >= -reach).all() and (corners[:, 0] <= shape[1] + reach).all()
                 and (corners[:, 1] <= shape[0] + reach).all())
 
@@ -408,7 +371,7 @@ def _shape(piece: Piece) -> tuple | None:
     """A face piece's rotated rectangle (as `_rects` gives it) and its area in pixels, found
     once for every test of its shape; None for a speck. The piece is one connected face."""
     ys, xs = np.nonzero(piece.mask)
-    if len(xs) < MIN_CORE_AREA:
+    if len(xs) < P.min_core_area:
         return None
     x0, y0 = piece.origin
     (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([xs + x0, ys + y0]).astype(np.float32))
@@ -426,17 +389,17 @@ def _fills(shape: tuple | None, fill: float) -> bool:
 def _tile_shaped(size: tuple) -> bool:
     """Sides (of a rotated rectangle) about twice as long as each other, as a tile's are."""
     short, long_ = sorted(size)
-    return ASPECT_LOW <= long_ / short <= ASPECT_HIGH
+    return P.aspect_low <= long_ / short <= P.aspect_high
 
 
 def _half_seen(shape: tuple | None, width: float) -> list[np.ndarray]:
     """A square face as wide as the photo's other tiles is one half of a tile whose other half
     the finder took for table (a blank half of a black tile, on a dark table): the tile it
     may be, reaching from the square to each of its four sides in turn."""
-    if not _fills(shape, HALF_FILL):
+    if not _fills(shape, P.half_fill):
         return []
     (cx, cy), (a, b), angle = shape[0]
-    if max(a, b) / min(a, b) > HALF_SQUARE or abs(min(a, b) / width - 1) > HALF_WIDTH_FIT:
+    if max(a, b) / min(a, b) > P.half_square or abs(min(a, b) / width - 1) > P.half_width_fit:
         return []
     side = (a + b) / 2
     theta = np.deg2rad(angle)
@@ -452,11 +415,11 @@ def _half_seen(shape: tuple | None, width: float) -> list[np.ndarray]:
 
 def _one_tile(shape: tuple, cores: list) -> bool:
     """The face (its rectangle and area, `_shape`) holds one core, and the tile that core tells
-    is as long and as wide as the face, within `ONE_TILE_FIT`."""
+    is as long and as wide as the face, within `Params.one_tile_fit`."""
     if len(cores) != 1:
         return False
     ratios = [c / f for c, f in zip(sorted(cores[0][1]), sorted(shape[0][1]))]
-    return all(1 / ONE_TILE_FIT <= r <= ONE_TILE_FIT for r in ratios)
+    return all(1 / P.one_tile_fit <= r <= P.one_tile_fit for r in ratios)
 
 
 def _tile_width(cores: list, run_width: float) -> float | None:
@@ -464,7 +427,7 @@ def _tile_width(cores: list, run_width: float) -> float | None:
     tell wider tiles, never narrower; a core wider than the run itself, or a speck far narrower
     than the widest core, tells nothing. None where no core tells."""
     widths = [min(size) for _, size, _ in cores]
-    widths = [w for w in widths if SPECK * max(widths) <= w <= RUN_FIT * run_width]
+    widths = [w for w in widths if P.speck * max(widths) <= w <= P.run_fit * run_width]
     return float(min(widths)) if widths else None
 
 
@@ -476,7 +439,7 @@ def _row_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, cores: list =
     The cuts follow the run's four corners rather than its bounding rectangle, so that a long
     row photographed at an angle, its far tiles smaller, is cut in perspective; and each cut
     moves to where the finder's core is lowest near it, which is where two tiles meet."""
-    if not _fills(shape, ALONE_FILL):
+    if not _fills(shape, P.alone_fill):
         return []
     rect = shape[0]
     quad = _outline(piece, cv2.boxPoints(rect))
@@ -485,14 +448,14 @@ def _row_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, cores: list =
     side_b = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     profile_a, profile_b = _core_profiles(core, quad, side_a, side_b)
     ways = []
-    for cols in range(1, GRID_MOST + 1):
-        for rows in range(1, GRID_MOST + 1):
-            if not 2 <= rows * cols <= GRID_MOST:
+    for cols in range(1, P.grid_most + 1):
+        for rows in range(1, P.grid_most + 1):
+            if not 2 <= rows * cols <= P.grid_most:
                 continue
             cell_a, cell_b = side_a / cols, side_b / rows
-            if abs(max(cell_a, cell_b) / min(cell_a, cell_b) / 2 - 1) > ROW_FIT:
+            if abs(max(cell_a, cell_b) / min(cell_a, cell_b) / 2 - 1) > P.row_fit:
                 continue
-            if min(cell_a, cell_b) < NARROWEST or width and min(cell_a, cell_b) * WIDTH_FIT < width:
+            if min(cell_a, cell_b) < P.narrowest or width and min(cell_a, cell_b) * P.width_fit < width:
                 continue      # narrower than any tile the finder learnt, or than the cores tell
             us, vs = _meeting_lines(profile_a, cols), _meeting_lines(profile_b, rows)
             ways.append([_cell(quad, (us[c], vs[r]), (us[c + 1], vs[r + 1]))
@@ -517,14 +480,14 @@ def _meeting_lines(profile: np.ndarray, count: int) -> list[float]:
     cuts = [0.0]
     for i in range(1, count):
         even = i * length / count
-        reach = MEET_REACH * length / count
+        reach = P.meet_reach * length / count
         lo, hi = max(1, int(even - reach)), min(length - 1, int(np.ceil(even + reach)) + 1)
         if hi <= lo:
             cuts.append(i / count)
             continue
         # the lowest core, and of cores about as low, the nearest the even cut
         places = np.arange(lo, hi)
-        lowest = places[np.argmin(smooth[lo:hi] + FLAT * np.abs(places + 0.5 - even) / reach)]
+        lowest = places[np.argmin(smooth[lo:hi] + P.flat * np.abs(places + 0.5 - even) / reach)]
         cuts.append((lowest + 0.5) / length)
     return cuts + [1.0]
 
@@ -567,10 +530,10 @@ def _core_rects(core: np.ndarray) -> list:
     pending = [(np.ones(core.shape, bool), 0)]
     while pending:
         within, level = pending.pop()
-        mask = (core > CORE_LEVELS[level]) & within
-        shaped, rest = _rects(mask, grow=1 / CORE)
+        mask = (core > P.core_levels[level]) & within
+        shaped, rest = _rects(mask, grow=1 / P.core)
         rects.extend(shaped)
-        if level + 1 < len(CORE_LEVELS):
+        if level + 1 < len(P.core_levels):
             pending.extend((piece, level + 1) for piece in rest)
     return rects
 
@@ -582,7 +545,7 @@ def _rects(mask: np.ndarray, grow: float) -> tuple[list, list]:
     rects, rest = [], []
     for label in range(1, count):
         area = stats[label, cv2.CC_STAT_AREA]
-        if area < MIN_CORE_AREA:
+        if area < P.min_core_area:
             continue
         ys, xs = np.nonzero(labels[stats[label, 1]:stats[label, 1] + stats[label, 3],
                                    stats[label, 0]:stats[label, 0] + stats[label, 2]] == label)
@@ -591,7 +554,7 @@ def _rects(mask: np.ndarray, grow: float) -> tuple[list, list]:
         # a piece n pixels across spans n - 1 between pixel centres: add the pixel back
         a, b = a + 1, b + 1
         if not _tile_shaped((a, b)):
-            if area >= 2 * MIN_CORE_AREA:
+            if area >= 2 * P.min_core_area:
                 rest.append(labels == label)
             continue
         rects.append(((cx, cy), (a * grow, b * grow), angle))
@@ -633,7 +596,7 @@ def _weighed(faces: np.ndarray, core: np.ndarray, polygons: list[np.ndarray], fi
         chosen = polygons[asked]
         centres = chosen.mean(axis=1, keepdims=True)
         whole, _ = _drawn(core.shape, chosen, shift=4, window=part)
-        inner, _ = _drawn(core.shape, centres + CORE * (chosen - centres), shift=4, window=part)
+        inner, _ = _drawn(core.shape, centres + P.core * (chosen - centres), shift=4, window=part)
         ring = whole & (1 - inner)
         window = core[part].astype(np.float64)
         n_in, n_ring = inner.sum(axis=(1, 2)), ring.sum(axis=(1, 2))

@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 
 from .finder import finder_maps
-from .reader import CONFIDENT
+from .params import PARAMS as P
 
 OVERLAY_LONG_SIDE = 1000
 
@@ -25,7 +25,7 @@ def draw_overlay(image: np.ndarray, result) -> np.ndarray:
     canvas = cv2.addWeighted(canvas, 0.75, tint, 0.25, 0)
     for number, tile in enumerate(result.tiles_detail, start=1):
         corners = (np.array(tile.corners) * scale).astype(np.int32)
-        colour = (0, 200, 0) if tile.confidence >= CONFIDENT else (0, 165, 255)
+        colour = (0, 200, 0) if tile.confidence >= P.confident else (0, 165, 255)
         cv2.polylines(canvas, [corners], True, colour, 2)
         x, y = corners.mean(axis=0).astype(int)
         label = f"{number}: {tile.values[0]}|{tile.values[1]}"

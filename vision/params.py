@@ -1,10 +1,126 @@
-"""The limits a photo must keep before the pip counter decodes it."""
+"""Every number the pip counter runs with, in one frozen `Params`.
+
+Each field says what it is: **structural** (fixed by the networks, the photo or geometry: change
+it and the networks or the code around them must change too) or **tuned** (chosen by looking at
+figures), and the evidence that set it. `python -m vision.params` lists them.
+
+The figures that tuned numbers were checked against are the generated scenes of
+`vision.evaluate --generated` and the development photos in shared/ (looked at while building
+the pipeline, never trained on); since this round, a choice is made on the seeds 30 to 39 of
+`vision.evaluate --ablate` only, and the seeds 40 to 49 are kept for the final figures.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+
+
+def structural(value, why: str):
+    return field(default=value, metadata={"kind": "structural", "why": why})
+
+
+def tuned(value, why: str):
+    return field(default=value, metadata={"kind": "tuned", "why": why})
 
 
 @dataclass(frozen=True)
 class Params:
-    max_bytes: int = 15 * 1024 * 1024          # a 12 MP phone photo is well under this
-    max_pixels: int = 40_000_000               # refuse decompression bombs before decoding
+    # ---------------------------------------------------------------- the photo
+    max_bytes: int = structural(15 * 1024 * 1024, "a 12 MP phone photo is well under this")
+    max_pixels: int = structural(40_000_000, "refuse decompression bombs before decoding (vision.MAX_DECODE_PIXELS)")
+
+    # ---------------------------------------------------------------- the finder's looks (finder.py)
+    fine: int = tuned(384, "the finder's first look, pixels on the long side: the size it learnt tiles 9 to 130 "
+                           "pixels wide at; 0.1 s a look on two cores (notes)")
+    coarse: int = tuned(192, "a look at half that, for a tile too wide for the first (card: close-ups)")
+    coarse_only: float = tuned(1.5, "a photo at most this times `coarse` on its long side gets only the coarse look")
+    finest: int = tuned(768, "the closer look round small tiles: 576 read fewer right, hardly faster (card)")
+    fine_narrowest: int = tuned(40, "input pixels: a core narrower than this at the first look is a small tile's")
+    fine_widest: int = tuned(110, "input pixels: a tile wider than this at the first look is the coarse look's")
+    wide_face: float = tuned(0.75, "share of a `fine_widest` tile's area a face must pass to ask for the coarse "
+                                   "look, and of its width for the coarse look's tile to replace the first's")
+    coarse_narrowest: int = tuned(24, "input pixels: a coarse look's tile narrower than this is the first look's")
+    zoom_below: int = tuned(20, "input pixels: where the first look's tiles' median width is under this, the whole "
+                                "photo is looked at at `zoomed` (card: 82.4% of 2,200 held-out scenes)")
+    zoomed: int = tuned(1024, "the size of that look: 768 read fewer small tiles (card)")
+    stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
+    smallest_input: int = structural(64, "OpenCV's DNN crashes on a finder input under this on a side")
+
+    # ---------------------------------------------------------------- the finder's maps (finder.py)
+    core: float = structural(0.45, "the core drawn in training: each face shrunk to this about its centre "
+                                   "(vision.training.train FINDER_LATER_RUNS)")
+    core_levels: tuple = tuned((0.5, 0.7, 0.85, 0.95), "core map thresholds tried in turn on run-together cores")
+    face_threshold: float = structural(0.5, "a map's pixel is face above this: the sigmoid's middle")
+    min_core_area: int = tuned(10, "map pixels: a smaller piece is a speck")
+    small_core_least: int = tuned(5, "map pixels: a core this big on a small face may be a small tile's")
+    aspect_low: float = tuned(1.45, "a tile is about twice as long as wide: its rectangle's sides' ratio ...")
+    aspect_high: float = tuned(2.9, "... lies between these")
+    face_support: float = tuned(0.55, "share of a tile's rectangle the finder must call face")
+    alone_fill: float = tuned(0.82, "a face standing alone fills its rectangle but for the rounded corners")
+    alone_core_fit: float = tuned(0.85, "a lone face whose core tells a tile narrower than this share is also tried "
+                                        "as the core's tile (a face run into a sliver of its neighbour)")
+    row_fit: float = tuned(0.12, "a run's cells may miss a tile's shape by this share (tests/vision/test_cuts.py)")
+    width_fit: float = tuned(1.4, "a run's cells are at least as wide as its cores tell, within this factor")
+    one_tile_fit: float = tuned(1.4, "a face's one core tells a tile the face's size, within this factor")
+    run_fit: float = tuned(1.1, "a core may be this much wider than the run of faces it lies in")
+    narrowest: float = structural(4.5, "map pixels: the narrowest tile the finder learnt (9 input pixels)")
+    flat: float = tuned(0.02, "core differences smaller than this do not move a cut off even")
+    meet_reach: float = tuned(0.2, "a cut moves at most this share of a tile to where two tiles meet")
+    speck: float = tuned(0.25, "a core narrower than this share of the widest in its run is a speck")
+    grid_most: int = tuned(12, "the most tiles a run of touching faces is cut into (cost)")
+    half_square: float = tuned(1.3, "a face this near square may be half a tile whose blank half is table ...")
+    half_fill: float = tuned(0.6, "... filling this share of its square (the pips make it ragged) ...")
+    half_width_fit: float = tuned(0.3, "... as wide as the photo's other tiles within this share "
+                                       "(tests: a black tile whose blank half looks like table)")
+    fit_width: int = tuned(64, "input pixels: a tile looked at again on its own is this wide, the size the "
+                               "finder knows best (card: 90 of 92 misread generated tiles had corners off)")
+    fit_margin: float = tuned(0.5, "... over the part of the photo this share of its width round it")
+    fit_reach: float = tuned(0.35, "... the tile it finds nearest its centre, within this share of its width")
+    fit_size: float = tuned(1.3, "... and a fit this much wider or narrower is another tile's")
+    rest_least: float = tuned(0.5, "a face no tile covers is looked at again where this share of a tile is left")
+    outside: float = tuned(0.12, "a tile may reach this share of its width past the photo's edge")
+
+    # ---------------------------------------------------------------- the reader (reader.py)
+    read_w: int = structural(48, "the reader's input: a tile rectified to 48 x 96")
+    read_h: int = structural(96, "the reader's input: a tile rectified to 48 x 96")
+    peak: float = tuned(0.6, "a pip is a peak of the pip map above this (calibrated on generated tiles)")
+    weak: float = tuned(0.12, "a peak above this but under `peak` leaves its half in doubt")
+    confident: float = tuned(0.8, "a tile read at least this surely is not listed first to check (calibrated on "
+                                  "generated tiles; 338 of 338 sure tiles right on held-out real photos)")
+    edge: int = tuned(3, "reader pixels: a peak this near the cut's rim is a neighbour's pip (13 of 13 sure "
+                         "readings with one were wrong on the generated validation tiles)")
+    bar: float = structural(0.5, "the bar map above this marks the divider: the sigmoid's middle")
+    bar_band: tuple = tuned((0.38, 0.62), "the divider is looked for between these shares of the tile's length")
+    bar_across: float = tuned(0.45, "the divider spans at least this share of the tile's width")
+    bar_slant: float = tuned(0.35, "... on a line dropping at most this much per pixel across")
+    bar_off_line: float = tuned(2.0, "reader pixels: a mark this far from the line is not on it")
+
+    # ---------------------------------------------------------------- the stages after reading (pipeline.py)
+    off_middle: float = tuned(3.0, "reader pixels: a divider this far from the cut's middle means the cut slid")
+    off_square: float = tuned(0.1, "a divider slanting more than this (about 6 degrees) means the cut turned")
+    read_sharpest: float = tuned(2.0, "a tile is cut from a copy at most this many times the reader's size")
+    nudge_along: tuple = tuned((0.08, 0.15), "an unsure tile is cut again this share of its length along it ...")
+    nudge_across: tuple = tuned((0.12,), "... this share of its width across it ...")
+    nudge_size: tuple = tuned((0.9, 1.1), "... and this much larger and smaller")
+    nudge_surer: float = tuned(0.05, "... and a reading there stands where it is this much surer")
+    nudge_below_sure: float = tuned(0.01, "a nudged tile stays this far below `confident`: without it the generated "
+                                          "scenes' sure tiles fell from 97% right to 94% (card)")
+    same_width: float = tuned(0.65, "a run's cut into more tiles each at least this share as wide may be the run whole")
+    stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
+
+    @property
+    def half_support(self) -> float:
+        """The tile a half face may be is then half face or less: its pips are not face."""
+        return self.half_fill / 2 - 0.05
+
+
+PARAMS = Params()
+
+
+def main() -> int:
+    for f in fields(Params):
+        print(f"{f.name:<18} {getattr(PARAMS, f.name)!s:<24} {f.metadata['kind']:<10} {f.metadata['why']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -16,24 +16,15 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .finder import (FINEST, Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
+from .finder import (Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
                      tiles_at, tiles_near, uncovered_faces)
 from .load import decode
 from .model import network
+from .params import PARAMS as P
 from .params import Params
-from .reader import CONFIDENT, READ_H, READ_W, TileReading, read_maps
+from .reader import TileReading, read_maps
 
-OFF_MIDDLE = 3.0                  # reader pixels: a divider this far from the cut's middle is off it
-OFF_SQUARE = 0.1                  # ... or one slanting more than this (about 6 degrees) across it
-READER_CORNERS = np.float32([[0, 0], [READ_W, 0], [READ_W, READ_H], [0, READ_H]])   # a cut, as the reader sees it
-READ_SHARPEST = 2.0               # a tile is cut from a copy at most this many times the reader's size
-# a tile still read unsurely is cut again this far off: shares of its length along it, of its
-# width across it, and of its size; and a reading there stands where it is this much surer
-NUDGE_ALONG, NUDGE_ACROSS, NUDGE_SIZE = (0.08, 0.15), (0.12,), (0.9, 1.1)
-NUDGE_SURER = 0.05
-SAME_WIDTH = 0.65                 # a run's cut into more tiles, each at least this share as wide, may be the run
-#                                   whole (a core grown back to its tile comes out wider than the tile)
-STRAY_WIDTH = 0.6                 # a tile read unsurely, narrower than this share of the tiles read surely, is none
+READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
 @dataclass(frozen=True)
@@ -113,7 +104,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
 
     The ways are read in order of fit, and a run is settled by the first that reads whole with
     no tile twice, the rest never read; but for the ways that cut the run into more tiles
-    nearly as wide as that way's (`SAME_WIDTH`). The way settled may hold only the tiles whose cores
+    nearly as wide as that way's (`Params.same_width`). The way settled may hold only the tiles whose cores
     stood apart (the others' cores ran together), and a cut of the whole run reads them all:
     of those ways, the one of most tiles that reads whole with no tile twice stands."""
     ways: dict = {}
@@ -148,7 +139,7 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
 
 def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:
     """Where the way chosen for a run reads whole, the ways that cut it into more tiles, each at
-    least `SAME_WIDTH` as wide, are read, and of those that read whole with no tile twice the
+    least `Params.same_width` as wide, are read, and of those that read whole with no tile twice the
     one of most tiles (then the best fit) is chosen."""
     more = {}
     for group, way in chosen.items():
@@ -157,7 +148,7 @@ def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> 
             continue
         width = _width(pieces)
         more[group] = [w for w, cut in ways[group].items()
-                       if len(cut) > len(pieces) and _width(cut) >= SAME_WIDTH * width]
+                       if len(cut) > len(pieces) and _width(cut) >= P.same_width * width]
     unread = [r for group, found in more.items() for w in found for r in ways[group][w] if id(r) not in readings]
     for region, reading in zip(unread, read_tiles(image, unread)):
         readings[id(region)] = reading
@@ -174,7 +165,7 @@ def _width(pieces: list[TileRegion]) -> float:
 
 def _sure(reading: TileReading | None) -> bool:
     """A tile read, and read surely enough not to be listed first to check."""
-    return reading is not None and reading.confidence >= CONFIDENT
+    return reading is not None and reading.confidence >= P.confident
 
 
 def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
@@ -195,7 +186,7 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
             if reading is not None:
                 tile = tuple(sorted((reading.top, reading.bottom)))
                 read_at_all.add(tile)
-                if reading.confidence >= CONFIDENT:
+                if reading.confidence >= P.confident:
                     read_surely.add(tile)
     # the looks in order of their size, so that on a tie the first, the fine look, stands
     best = {piece: max(sorted(by_look), key=lambda look: tuple(map(len, by_look[look])))
@@ -231,18 +222,18 @@ def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, see
 
 
 def look_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
-    """The whole photo looked at again at `FINEST`, twice as close as the fine look: tiles
+    """The whole photo looked at again at `Params.finest`, twice as close as the fine look: tiles
     small in the photo, or faint on a pale table, that the fine look barely saw stand out
     there. A tile that look finds where no tile was read is kept where it reads surely; the
     tiles already read stay as they are."""
-    return _with_sure(image, regions, readings, [r for r, _ in tiles_at(image, FINEST)[0]])
+    return _with_sure(image, regions, readings, [r for r, _ in tiles_at(image, P.finest)[0]])
 
 
 def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A tile read unsurely, or a cut that showed no divider, may have been cut off its
     tile: it is looked at again on its own (`finder.closer_fit`) and read again, and the
     surer reading stands (any reading, where the cut showed no divider)."""
-    unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < CONFIDENT]
+    unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < P.confident]
     fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
     return _read_again(image, regions, readings, [(i, region) for i, region in fitted if region is not None],
                        lambda old, new: old is None or new.confidence > old.confidence)
@@ -251,11 +242,11 @@ def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
 def one_size(regions: list[TileRegion], readings: list):
     """The tiles of one set are one size, but for the camera's perspective: where at least two
     tiles were read surely, a tile read unsurely that is much narrower than they are (under
-    `STRAY_WIDTH` of their median width) is a patch of the table read as a tile, and is left out."""
+    `Params.stray_width` of their median width) is a patch of the table read as a tile, and is left out."""
     sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
     if len(sure) < 2:
         return regions, readings
-    least = STRAY_WIDTH * _width(sure)
+    least = P.stray_width * _width(sure)
     kept = [i for i, (r, reading) in enumerate(zip(regions, readings))
             if reading is None or _sure(reading) or short_side(r.corners) >= least]
     return [regions[i] for i in kept], [readings[i] for i in kept]
@@ -264,21 +255,21 @@ def one_size(regions: list[TileRegion], readings: list):
 def nudge_unsure(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A tile still read unsurely may be cut a little off its tile in a way no stage before
     saw (across it, or a little too large or small), so that the cut shows a neighbour's pips
-    at its rim. It is cut again a little way off each way (`NUDGE_ALONG`, `NUDGE_ACROSS`,
-    `NUDGE_SIZE`) and read once each way; the surest reading stands where it is surer by
-    `NUDGE_SURER`. The tile stays below `CONFIDENT`, listed first to check: the surest of
+    at its rim. It is cut again a little way off each way (`Params.nudge_along`, `Params.nudge_across`,
+    `Params.nudge_size`) and read once each way; the surest reading stands where it is surer by
+    `Params.nudge_surer`. The tile stays below `Params.confident`, listed first to check: the surest of
     several readings looks surer than it is."""
-    unsure = [i for i, reading in enumerate(readings) if reading is not None and reading.confidence < CONFIDENT]
+    unsure = [i for i, reading in enumerate(readings) if reading is not None and reading.confidence < P.confident]
     again = [(i, replace(regions[i], corners=corners)) for i in unsure for corners in _nudged(regions[i].corners)]
     if not again:
         return regions, readings
     regions, readings = list(regions), list(readings)
     best: dict[int, tuple[TileRegion, TileReading]] = {}
     for (i, region), reading in zip(again, read_tiles(image, [region for _, region in again], twice=False)):
-        if reading is not None and reading.confidence >= max(readings[i].confidence + NUDGE_SURER,
+        if reading is not None and reading.confidence >= max(readings[i].confidence + P.nudge_surer,
                                                              best[i][1].confidence if i in best else 0.0):
             best[i] = (region, reading)
-    below_sure = CONFIDENT - 0.01
+    below_sure = P.confident - P.nudge_below_sure
     for i, (region, reading) in best.items():
         regions[i] = region
         readings[i] = replace(reading, top_confidence=min(reading.top_confidence, below_sure),
@@ -293,9 +284,9 @@ def _nudged(corners: np.ndarray) -> list[np.ndarray]:
     centre = corners.mean(axis=0)
     across = (corners[1] - corners[0] + corners[2] - corners[3]) / 2     # the first side is a short one
     along = (corners[3] - corners[0] + corners[2] - corners[1]) / 2
-    steps = [along * share for share in NUDGE_ALONG] + [across * share for share in NUDGE_ACROSS]
+    steps = [along * share for share in P.nudge_along] + [across * share for share in P.nudge_across]
     return ([corners + sign * step for step in steps for sign in (1, -1)]
-            + [centre + (corners - centre) * size for size in NUDGE_SIZE])
+            + [centre + (corners - centre) * size for size in P.nudge_size])
 
 
 def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
@@ -306,7 +297,7 @@ def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
     stands. Where the divider only slants across the cut, the cut is turned off the tile: it
     is cut again the same way, and the reading at least as sure stands."""
     moved = [i for i, reading in enumerate(readings)
-             if reading is not None and (_slid(reading) or abs(reading.bar[0]) > OFF_SQUARE)]
+             if reading is not None and (_slid(reading) or abs(reading.bar[0]) > P.off_square)]
     cuts = [(i, round_divider(regions[i].corners, readings[i].bar)) for i in moved]
     # a cut reaching past the photo's edge is of a tile the edge cuts off: as the finder, leave it
     again = [(i, replace(regions[i], corners=c)) for i, c in cuts if c is not None and inside(c, image.shape)]
@@ -315,9 +306,9 @@ def square_up(image: np.ndarray, regions: list[TileRegion], readings: list):
 
 
 def _slid(reading: TileReading) -> bool:
-    """The divider crosses the cut more than `OFF_MIDDLE` off its middle."""
+    """The divider crosses the cut more than `Params.off_middle` off its middle."""
     slope, level = reading.bar
-    return abs(slope * READ_W / 2 + level - READ_H / 2) > OFF_MIDDLE
+    return abs(slope * P.read_w / 2 + level - P.read_h / 2) > P.off_middle
 
 
 def _read_again(image: np.ndarray, regions: list[TileRegion], readings: list, again: list, better):
@@ -343,7 +334,7 @@ def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray |
         return None
     back = cv2.getPerspectiveTransform(READER_CORNERS, corners)
     slope, level = bar
-    x = READ_W / 2
+    x = P.read_w / 2
     y = slope * x + level
     centre, along, down = cv2.perspectiveTransform(
         np.float32([[[x, y], [x + 1, y + slope], [x - slope, y + 1]]]), back)[0]
@@ -394,13 +385,13 @@ def rectify(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
     crop = image[y0:y1, x0:x1]
     local = corners - (x0, y0)
-    factor = READ_SHARPEST * READ_W / max(short, 1.0)
+    factor = P.read_sharpest * P.read_w / max(short, 1.0)
     if factor < 1 and crop.size:
         crop = cv2.resize(crop, (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor))),
                           interpolation=cv2.INTER_AREA)
         local = local * factor
     matrix = cv2.getPerspectiveTransform(local.astype(np.float32), READER_CORNERS)
-    return cv2.warpPerspective(crop, matrix, (READ_W, READ_H), flags=cv2.INTER_LINEAR,
+    return cv2.warpPerspective(crop, matrix, (P.read_w, P.read_h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -418,7 +409,7 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     # averaged: the network's misses on one side of a pip seldom fall the same way twice. Where
     # the average shows no bar, the second look did not bear out an unsure first one, and the
     # cut is taken for no tile (keeping the first reading there read more tiles that are not).
-    doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < CONFIDENT]
+    doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < P.confident]
     if doubtful:
         turned = network("reader").run(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
         for i, t in zip(doubtful, turned):

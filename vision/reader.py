@@ -12,15 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-READ_W, READ_H = 48, 96  # a tile rectified for the reader, long side down
-PEAK = 0.6            # a pip: a local peak of the pip map above this (calibrated on generated tiles)
-WEAK = 0.12           # a peak above this but under PEAK leaves its half in doubt
-CONFIDENT = 0.8       # a tile read at least this surely is not listed first to check
-EDGE = 3              # pixels: a tile's own pips never touch its rim; a peak there is a neighbour's
-BAR = 0.5             # the bar map above this ...
-BAR_ACROSS = 0.45     # ... along this share of the tile's width, near the middle
-BAR_SLANT = 0.35      # ... on a line that drops at most this much for each pixel across
-BAR_OFF_LINE = 2.0    # pixels: a mark this far from the line is not on it
+from .params import PARAMS as P
 
 
 @dataclass(frozen=True)
@@ -30,7 +22,7 @@ class TileReading:
     top_confidence: float
     bottom_confidence: float
     pips: tuple[tuple[float, float], ...]     # peak centres, in the rectified tile's pixels
-    bar: tuple[float, float] = (0.0, READ_H / 2)   # the divider: y = slope * x + level, tile pixels
+    bar: tuple[float, float] = (0.0, P.read_h / 2)   # the divider: y = slope * x + level, tile pixels
 
     @property
     def confidence(self) -> float:
@@ -39,25 +31,25 @@ class TileReading:
 
 def bar_line(bar: np.ndarray) -> tuple[float, float] | None:
     """The divider across the middle of the tile, as (slope, level): y = slope * x + level in
-    the tile's pixels; None where there is none. Along at least `BAR_ACROSS` of the tile's width
+    the tile's pixels; None where there is none. Along at least `Params.bar_across` of the tile's width
     the bar map is high in the middle band, on one straight line. The line may slant a little
-    (`BAR_SLANT`), as the bar of a tile whose corners came out askew does, and may be broken
+    (`Params.bar_slant`), as the bar of a tile whose corners came out askew does, and may be broken
     (a spinner pin); marks at different heights are no bar."""
     h, w = bar.shape
-    top = int(h * 0.38)
-    band = bar[top:int(h * 0.62)] > BAR
+    top = int(h * P.bar_band[0])
+    band = bar[top:int(h * P.bar_band[1])] > P.bar
     columns = np.nonzero(band.any(axis=0))[0]
-    if len(columns) < BAR_ACROSS * w:
+    if len(columns) < P.bar_across * w:
         return None
     counts = band.sum(axis=0)
     heights = (band * np.arange(band.shape[0])[:, None]).sum(axis=0)[columns] / counts[columns]
     on = np.ones(len(columns), bool)
     for _ in range(2):          # the line through the marks, then again through those on it
         slope, level = _line(columns[on], heights[on])
-        on = np.abs(heights - (slope * columns + level)) <= BAR_OFF_LINE
+        on = np.abs(heights - (slope * columns + level)) <= P.bar_off_line
         if on.sum() < 2:
             return None
-    if abs(slope) > BAR_SLANT or on.sum() < BAR_ACROSS * w:
+    if abs(slope) > P.bar_slant or on.sum() < P.bar_across * w:
         return None
     return float(slope), float(level + top)
 
@@ -92,22 +84,22 @@ def read_maps(maps: np.ndarray) -> TileReading | None:
         return None
     h, w = pip_map.shape
     found, rim = [], []
-    for x, y, v in peaks(pip_map, WEAK):
-        (found if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE else rim).append((x, y, v))
+    for x, y, v in peaks(pip_map, P.weak):
+        (found if P.edge <= x < w - P.edge and P.edge <= y < h - P.edge else rim).append((x, y, v))
     counts, confidences = [0, 0], [1.0, 1.0]
     for x, y, v in rim:
         # not counted: a neighbour's pip, or one of this tile's that the cut, slid off the
         # tile, leaves half out; a clear one there leaves its half in doubt
-        if v >= PEAK:
+        if v >= P.peak:
             half = 0 if y < line[0] * x + line[1] else 1
             confidences[half] = min(confidences[half], 1 - v / 2)
     pips = []
     for x, y, v in found:
         half = 0 if y < line[0] * x + line[1] else 1
-        if v >= PEAK:
+        if v >= P.peak:
             counts[half] += 1
             pips.append((float(x), float(y)))
-            confidences[half] = min(confidences[half], (v - PEAK) / (1 - PEAK) * 0.5 + 0.5)
+            confidences[half] = min(confidences[half], (v - P.peak) / (1 - P.peak) * 0.5 + 0.5)
         else:
-            confidences[half] = min(confidences[half], 1 - (v - WEAK) / (PEAK - WEAK) * 0.5)
+            confidences[half] = min(confidences[half], 1 - (v - P.weak) / (P.peak - P.weak) * 0.5)
     return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips), line)

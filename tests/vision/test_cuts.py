@@ -7,6 +7,7 @@ np = pytest.importorskip("numpy")
 cv2 = pytest.importorskip("cv2")
 
 from vision import finder  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
 
 pytestmark = pytest.mark.vision
 
@@ -45,7 +46,7 @@ def test_a_block_is_cut_every_way_its_cells_come_out_tile_shaped():
     for way in ways:
         for cell in way:
             sides = sorted((np.linalg.norm(cell[0] - cell[1]), np.linalg.norm(cell[1] - cell[2])))
-            assert abs(sides[1] / sides[0] / 2 - 1) <= finder.ROW_FIT + 1e-6
+            assert abs(sides[1] / sides[0] / 2 - 1) <= P.row_fit + 1e-6
 
 
 def test_a_piece_on_its_own_box_is_cut_where_it_lies_on_the_map():
@@ -84,7 +85,7 @@ def test_cuts_are_weighed_as_if_drawn_on_the_whole_map():
         whole, inner = np.zeros(core.shape, np.uint8), np.zeros(core.shape, np.uint8)
         centre = polygon.mean(axis=0)
         cv2.fillConvexPoly(whole, np.round(polygon * 16).astype(np.int32), 1, shift=4)
-        cv2.fillConvexPoly(inner, np.round((centre + finder.CORE * (polygon - centre)) * 16).astype(np.int32), 1,
+        cv2.fillConvexPoly(inner, np.round((centre + P.core * (polygon - centre)) * 16).astype(np.int32), 1,
                            shift=4)
         ring = (whole > 0) & (inner == 0)
         assert fit == pytest.approx(core[inner > 0].mean() - core[ring].mean() if asked else 0.0, abs=1e-6)

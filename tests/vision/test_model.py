@@ -16,6 +16,7 @@ np = pytest.importorskip("numpy")
 
 from vision import pipeline, reader  # noqa: E402
 from vision.model import MODELS  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
 
 pytestmark = pytest.mark.vision
 
@@ -129,11 +130,11 @@ def test_a_black_tile_whose_blank_half_looks_like_table_is_found(seed):
 
 
 def _maps(peaks, bar=True, height=0.9):
-    maps = np.zeros((2, reader.READ_H, reader.READ_W), np.float32)
+    maps = np.zeros((2, P.read_h, P.read_w), np.float32)
     for x, y in peaks:
         maps[0, y, x] = height
     if bar:
-        maps[1, reader.READ_H // 2 - 1:reader.READ_H // 2 + 1, 6:-6] = 1
+        maps[1, P.read_h // 2 - 1:P.read_h // 2 + 1, 6:-6] = 1
     return maps
 
 
@@ -144,7 +145,7 @@ def test_reading_the_maps_counts_peaks_per_half_and_needs_a_bar():
     assert reader.read_maps(_maps(peaks, bar=False)) is None
     doubtful = _maps(peaks)
     doubtful[0, 80, 10] = 0.35                  # something half like a pip
-    assert reader.read_maps(doubtful).bottom_confidence < reader.CONFIDENT
+    assert reader.read_maps(doubtful).bottom_confidence < P.confident
 
 
 def test_a_clear_pip_on_the_cuts_rim_is_not_counted_and_leaves_its_half_in_doubt():
@@ -155,10 +156,10 @@ def test_a_clear_pip_on_the_cuts_rim_is_not_counted_and_leaves_its_half_in_doubt
     on_rim[0, 75, 1] = 0.9                      # on the left side, in the bottom half
     got = reader.read_maps(on_rim)
     assert (got.top, got.bottom) == (2, 1)
-    assert got.top_confidence > reader.CONFIDENT > got.bottom_confidence
+    assert got.top_confidence > P.confident > got.bottom_confidence
     faint = _maps(peaks)
     faint[0, 75, 1] = 0.4                       # a faint mark there is the table's or a shadow
-    assert reader.read_maps(faint).confidence > reader.CONFIDENT
+    assert reader.read_maps(faint).confidence > P.confident
 
 
 def _strip_tile(x, **fields):
@@ -194,7 +195,7 @@ def test_a_cut_slid_along_its_tile_is_cut_again_round_its_divider():
     region = pipeline.TileRegion(slid, 1.0)
     first = pipeline.read_tiles(image, [region])[0]
     assert first is not None
-    assert abs(first.bar[1] - reader.READ_H / 2) > pipeline.OFF_MIDDLE
+    assert abs(first.bar[1] - P.read_h / 2) > P.off_middle
     regions, readings = pipeline.square_up(image, [region], [first])
     assert sorted((readings[0].top, readings[0].bottom)) == [2, 5]
     assert np.abs(regions[0].corners - boxes[0]).max() < 6
@@ -208,7 +209,7 @@ def test_a_cut_again_past_the_photos_edge_is_left_as_it_was():
     image = image[60:200]
     visible = pipeline.TileRegion(np.float32([[120, 40], [180, 40], [180, 140], [120, 140]]), 1.0)
     first = pipeline.read_tiles(image, [visible])[0]
-    assert first is not None and abs(first.bar[1] - reader.READ_H / 2) > pipeline.OFF_MIDDLE
+    assert first is not None and abs(first.bar[1] - P.read_h / 2) > P.off_middle
     regions, readings = pipeline.square_up(image, [visible], [first])
     assert regions[0] is visible and readings[0] is first
     assert pipeline.round_divider(np.float32([[5, 5]] * 4), first.bar) is None
@@ -223,7 +224,7 @@ def test_a_cut_turned_off_its_tile_is_cut_again_square_to_its_divider():
     rotation = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
     region = pipeline.TileRegion((boxes[0] - centre) @ rotation.T + centre, 1.0)
     first = pipeline.read_tiles(image, [region])[0]
-    assert first is not None and abs(first.bar[0]) > pipeline.OFF_SQUARE
+    assert first is not None and abs(first.bar[0]) > P.off_square
     regions, readings = pipeline.square_up(image, [region], [first])
     assert sorted((readings[0].top, readings[0].bottom)) == [3, 4]
     assert np.abs(regions[0].corners - boxes[0]).max() < 5
@@ -273,11 +274,11 @@ def test_an_unsure_tile_cut_across_into_its_neighbour_is_nudged_back_and_kept_to
     region = pipeline.TileRegion(boxes[1] + np.float32([0, 0.15 * 60]), 1.0)
     first = pipeline.read_tiles(image, [region])[0]
     assert first is not None and sorted((first.top, first.bottom)) != [4, 6]
-    assert first.confidence < reader.CONFIDENT
+    assert first.confidence < P.confident
     regions, readings = pipeline.nudge_unsure(image, [region], [first])
     assert sorted((readings[0].top, readings[0].bottom)) == [4, 6]
     assert np.abs(regions[0].corners - boxes[1]).max() < 4
-    assert first.confidence + pipeline.NUDGE_SURER <= readings[0].confidence < reader.CONFIDENT
+    assert first.confidence + P.nudge_surer <= readings[0].confidence < P.confident
 
 
 def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkeypatch):
@@ -295,7 +296,7 @@ def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkey
     kept, read_again = pipeline.nudge_unsure(None, regions, readings)
     # only the unsure tile, nudged (a cut showing no divider is no tile)
     assert all(abs(x - 25) < 2 for x in asked)
-    assert len(asked) == 2 * (len(pipeline.NUDGE_ALONG) + len(pipeline.NUDGE_ACROSS)) + len(pipeline.NUDGE_SIZE)
+    assert len(asked) == 2 * (len(P.nudge_along) + len(P.nudge_across)) + len(P.nudge_size)
     assert kept[0] is regions[0] and read_again[0] is readings[0] and read_again[2] is None
     assert (read_again[1].top, read_again[1].bottom) == (3, 6) and kept[1] is not regions[1]
     assert read_again[1].confidence == pytest.approx(0.7)
@@ -308,35 +309,35 @@ def test_a_nudged_reading_however_sure_stays_listed_to_check(monkeypatch):
     monkeypatch.setattr(pipeline, "read_tiles", lambda image, rs, twice=True: [sure] * len(rs))
     _, read_again = pipeline.nudge_unsure(None, regions, readings)
     assert (read_again[0].top, read_again[0].bottom) == (3, 6)
-    assert read_again[0].confidence < reader.CONFIDENT
+    assert read_again[0].confidence < P.confident
 
 
 def test_a_bar_seen_aslant_is_a_bar_and_a_short_stroke_is_not():
     # a tile whose corners came out a little askew shows its bar across several rows
     peaks = [(12, 20), (36, 20), (24, 70)]
     aslant = _maps(peaks, bar=False)
-    for x in range(6, reader.READ_W - 6):
-        y = reader.READ_H // 2 - 5 + x * 10 // reader.READ_W
+    for x in range(6, P.read_w - 6):
+        y = P.read_h // 2 - 5 + x * 10 // P.read_w
         aslant[1, y, x] = 1
-    assert max((aslant[1, y] > reader.BAR).mean() for y in range(reader.READ_H)) < reader.BAR_ACROSS
+    assert max((aslant[1, y] > P.bar).mean() for y in range(P.read_h)) < P.bar_across
     assert reader.read_maps(aslant) is not None
     stroke = _maps(peaks, bar=False)
-    stroke[1, reader.READ_H // 2 - 6:reader.READ_H // 2 + 6, 20:26] = 1      # a stroke, not across
+    stroke[1, P.read_h // 2 - 6:P.read_h // 2 + 6, 20:26] = 1      # a stroke, not across
     assert reader.read_maps(stroke) is None
     apart = _maps(peaks, bar=False)              # two marks across, at different heights
-    apart[1, reader.READ_H // 2 - 8, 2:14] = 1
-    apart[1, reader.READ_H // 2 + 8, 32:44] = 1
+    apart[1, P.read_h // 2 - 8, 2:14] = 1
+    apart[1, P.read_h // 2 + 8, 32:44] = 1
     assert reader.read_maps(apart) is None
     pinned = _maps(peaks, bar=False)             # a bar broken by a spinner pin is a bar
-    pinned[1, reader.READ_H // 2, 6:20] = 1
-    pinned[1, reader.READ_H // 2, 28:42] = 1
+    pinned[1, P.read_h // 2, 6:20] = 1
+    pinned[1, P.read_h // 2, 28:42] = 1
     assert reader.read_maps(pinned) is not None
 
 
 def test_an_unsure_tile_is_read_again_turned_half_round(monkeypatch):
     # a stand-in reader: upright, the first tile's lower half shows a pip only faintly and the
     # second tile reads surely; turned half round, the faint pip shows clearly
-    h, w = reader.READ_H, reader.READ_W
+    h, w = P.read_h, P.read_w
     runs = []
 
     class Reader:
@@ -375,15 +376,15 @@ def test_the_look_that_reads_more_different_tiles_stands(monkeypatch):
 
     def reading(top, bottom):
         return TileReading(top, bottom, 0.6, 0.6, ())
-    fine = [region(0, finder.FINE), region(40, finder.FINE)]
-    closer = [region(0, finder.FINEST), region(40, finder.FINEST)]
+    fine = [region(0, P.fine), region(40, P.fine)]
+    closer = [region(0, P.finest), region(40, P.finest)]
     closer_readings = [reading(1, 2), reading(3, 4)]
     sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
     monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
     monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
     regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
                                              [reading(1, 2), reading(2, 1)])
-    assert [r.contest[1] for r in regions] == [finder.FINEST] * 2
+    assert [r.contest[1] for r in regions] == [P.finest] * 2
     assert [(t.top, t.bottom) for t in readings] == [(1, 2), (3, 4)]
 
 
@@ -395,15 +396,15 @@ def test_the_look_that_reads_more_tiles_surely_stands(monkeypatch):
 
     def reading(top, bottom, confidence):
         return TileReading(top, bottom, confidence, confidence, ())
-    fine = [_strip_tile(0, contest=(1, finder.FINE)), _strip_tile(40, contest=(1, finder.FINE))]
-    closer = [_strip_tile(0, contest=(1, finder.FINEST)), _strip_tile(40, contest=(1, finder.FINEST))]
+    fine = [_strip_tile(0, contest=(1, P.fine)), _strip_tile(40, contest=(1, P.fine))]
+    closer = [_strip_tile(0, contest=(1, P.finest)), _strip_tile(40, contest=(1, P.finest))]
     closer_readings = [reading(1, 2, 0.9), reading(0, 3, 0.9)]
     sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
     monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
     monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
     regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
                                              [reading(1, 1, 0.6), reading(0, 2, 0.9)])
-    assert [r.contest[1] for r in regions] == [finder.FINEST] * 2
+    assert [r.contest[1] for r in regions] == [P.finest] * 2
     assert [(t.top, t.bottom) for t in readings] == [(1, 2), (0, 3)]
 
 
@@ -467,9 +468,9 @@ def test_rectify_stands_the_tile_upright_at_the_readers_size():
     cv2.fillConvexPoly(image, corners.astype(np.int32), (255, 255, 255))
     cv2.circle(image, (130, 130), 8, (0, 0, 255), -1)        # a red spot in the upper half
     tile = pipeline.rectify(image, corners)
-    assert tile.shape == (reader.READ_H, reader.READ_W, 3)
+    assert tile.shape == (P.read_h, P.read_w, 3)
     red = np.argwhere((tile[:, :, 2] > 200) & (tile[:, :, 1] < 80))
-    assert len(red) and red[:, 0].mean() < reader.READ_H / 2
+    assert len(red) and red[:, 0].mean() < P.read_h / 2
 
 
 def test_a_generated_test_scene_shows_each_tile_once_as_one_real_set_does():

@@ -14,6 +14,7 @@ cv2 = pytest.importorskip("cv2")
 from tests.vision.synthetic import photo_of, scattered  # noqa: E402
 from vision import available, count_pips  # noqa: E402
 from vision.load import ImageTooLarge, UnreadableImage  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
 
 pytestmark = pytest.mark.vision
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,7 +153,7 @@ def test_a_row_seen_at_an_angle_is_cut_where_its_tiles_meet():
 def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     # tiles 30 pixels wide in a photo 1000 wide: at the finder's fine look they are 12 pixels
     # wide, their faces run round and their cores with them; the whole photo is looked at
-    # again closer (finder.ZOOM_BELOW, finder.ZOOMED), where the finder sees them whole
+    # again closer (P.zoom_below, P.zoomed), where the finder sees them whole
     from vision import finder
     looks = []
     tiles_at = finder.tiles_at
@@ -162,4 +163,4 @@ def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     tiles = [(v, (420 + i * 40, 380), 0) for i, v in enumerate(values)]
     tiles.append(((1, 5), (600, 260), 60))
     assert found(photo_of(tiles, seed=16, tile_width=30), 6) == Counter(tuple(sorted(v)) for v, _, _ in tiles)
-    assert looks[:2] == [(finder.FINE, None), (finder.ZOOMED, None)]
+    assert looks[:2] == [(P.fine, None), (P.zoomed, None)]

@@ -33,7 +33,7 @@ def _doubled(x: torch.Tensor) -> torch.Tensor:
     """Twice the size, bilinear. A fixed factor rather than the size of the level above: the
     exported graph then has no shape arithmetic, and OpenCV's classic DNN engine, which reads
     only such graphs, runs these networks about twice as fast as its new one. So each input
-    must be a multiple of the network's stride (`finder.STRIDE`; the reader's 48 x 96)."""
+    must be a multiple of the network's stride (`Params.stride`; the reader's 48 x 96)."""
     return F.interpolate(x, scale_factor=2.0, mode="bilinear", align_corners=False)
 
 

@@ -20,8 +20,10 @@ import cv2
 import numpy as np
 
 from . import synth_tiles as st
-from ..finder import CORE            # the core: the face shrunk to this share about its centre
-from ..reader import READ_H, READ_W   # the reader's rectified tile
+from ..params import PARAMS
+
+CORE = PARAMS.core                        # the core: the face shrunk to this share about its centre
+READ_H, READ_W = PARAMS.read_h, PARAMS.read_w     # the reader's rectified tile
 
 PIP_SIGMA = 1.2        # pixels of the reader's pip map
 

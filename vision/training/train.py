@@ -7,7 +7,7 @@ Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
     finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then
-            gentler runs on the narrower cores the app reads (`finder.CORE`), its batch norms
+            gentler runs on the narrower cores the app reads (`Params.core`), its batch norms
             kept, the later ones on new scenes too, the last on the kinds real photos showed it
             missing (`FINDER_LATER_RUNS`, `synth_hard`); checkpoints WORK/finder-1.pt ...
             finder-5.pt, finder.pt every few minutes
@@ -39,7 +39,7 @@ SCENE_SIZE = (320, 320)
 CROP = 256                  # the finder trains on crops of the scenes
 # The finder learns first with the wide cores all finders before learnt (`FIRST_CORE`), then
 # four times more, each run as gentle or gentler, with the narrower cores it is read with
-# (`finder.CORE`), whose touching tiles' cores stay apart: twice on the training scenes, then
+# (`Params.core`), whose touching tiles' cores stay apart: twice on the training scenes, then
 # twice adding `MORE_SCENES` new ones to the scenes it learns from (a finder that has seen the
 # same scenes many times learns them, not tiles). Each run: steps, highest rate, and the scenes
 FIRST_CORE = 0.6
@@ -73,7 +73,8 @@ log = logging.getLogger("vision.training")
 # ---------------------------------------------------------------- data
 
 def _scene_chunk(args):
-    from ..finder import CORE
+    from ..params import PARAMS
+    CORE = PARAMS.core
     from .synth_hard import hard_scene
     from .synth_scenes import scene
     start, count, split = args
