@@ -4,6 +4,8 @@ from __future__ import annotations
 import sqlite3
 
 from flask import Response, jsonify, make_response, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlite_utils.db import NotFoundError
 from werkzeug.exceptions import HTTPException, NotFound, SecurityError
@@ -22,8 +24,7 @@ def wants_json() -> bool:
 def register_error_pages(app) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error):
-        message = ("This form has expired or came from another page. "
-                   "Go back, reload the page and try again.")
+        message = _("This form has expired or came from another page. Go back, reload the page and try again.")
         return _error(400, message)
 
     app.register_error_handler(HTTPException, http_error)
@@ -59,16 +60,16 @@ def register_error_pages(app) -> None:
 
 
 MESSAGES = {
-    403: ("This phone has the watch link for this game: it follows the sheet but cannot change it. "
-          "To keep score on it, open the edit link from the scorekeeper's Share tab."),
-    404: "There is nothing here. The game may have been deleted, or the link is mistyped.",
-    405: "That action is not available here.",
-    413: "That file is too large for Chickenyard (16 MB at most).",
+    403: _l("This phone has the watch link for this game: it follows the sheet but cannot change it. "
+            "To keep score on it, open the edit link from the scorekeeper's Share tab."),
+    404: _l("There is nothing here. The game may have been deleted, or the link is mistyped."),
+    405: _l("That action is not available here."),
+    413: _l("That file is too large for Chickenyard (16 MB at most)."),
 }
 
 
-GONE = ("This game was deleted, on this phone or another one at the table, so nothing more can be "
-        "saved in it: nothing you sent was stored. Start a new game from the home page.")
+GONE = _l("This game was deleted, on this phone or another one at the table, so nothing more can be "
+          "saved in it: nothing you sent was stored. Start a new game from the home page.")
 
 
 def _deleted_here() -> bool:
@@ -83,12 +84,12 @@ def _deleted_here() -> bool:
 
 
 def game_gone():
-    return _error(410, GONE)
+    return _error(410, str(GONE))
 
 
 def http_error(error: HTTPException):
     """The page (or JSON) for an HTTP error, in the table's words."""
-    return _error(error.code or 500, MESSAGES.get(error.code, error.description))
+    return _error(error.code or 500, str(MESSAGES.get(error.code, error.description)))
 
 
 def _error(status: int, message: str):

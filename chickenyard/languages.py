@@ -8,7 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, request, url_for
-from flask_babel import Babel, get_locale
+from babel.lists import format_list
+from flask_babel import Babel, get_locale, get_translations
+
+from referee import words
 
 from .htmx import see_other
 
@@ -48,11 +51,20 @@ def switch():
     return response
 
 
+def _names(names: list[str]) -> str:
+    locale = str(get_locale() or DEFAULT)
+    # the referee's English joins with "and" alone ("Ann and Bo and Cy"), as its messages always have
+    return " and ".join(names) if locale == DEFAULT or not names else format_list(names, locale=locale)
+
+
 def init_app(app) -> None:
+    words.install(lambda message: get_translations().gettext(message),
+                  lambda one, many, n: get_translations().ngettext(one, many, n), _names)
     Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.policies["ext.i18n.trimmed"] = True   # a {% trans %} block's line breaks are not words
     app.jinja_env.globals["language"] = lambda: str(get_locale() or DEFAULT)
     app.jinja_env.globals["language_names"] = language_names
+    app.jinja_env.filters["names"] = words.names
     app.register_blueprint(bp)
 
     @app.after_request

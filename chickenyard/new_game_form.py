@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 from referee.presets import GAMES
 from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
+from flask_babel import gettext as _
+
+from referee.words import N_
+
 from .typed import has_control_characters, whole_number
 
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
@@ -44,19 +48,21 @@ class NewGameForm:
 
 # More house rules, offered folded away: key -> (question, [(form value, rule value, words)]).
 # An empty answer keeps the rule set's own value.
+# The words are translated where the form shows them.
 MORE_HOUSE_RULES = {
-    "hub_plays": ("Tiles played on the starting double before play goes elsewhere",
+    "hub_plays": (N_("Tiles played on the starting double before play goes elsewhere"),
                   [("4", 4, "4"), ("6", 6, "6")]),
-    "voluntary_draw": ("May a player who could play draw instead?",
-                       [("yes", True, "yes, then pass"), ("no", False, "no: whoever can play must play")]),
-    "play_drawn": ("A drawn tile that fits", [("may", "may", "may be played"), ("must", "must", "must be played")]),
-    "empty_yard": ("With the chicken yard empty, a player who cannot play",
-                   [("pass", "pass", "passes"), ("end", "end", "ends the hand")]),
-    "pass_with_play": ("With the chicken yard empty, may a player who can play pass?",
-                       [("yes", True, "yes"), ("no", False, "no: whoever can play must play")]),
-    "last_tile_call": ("Last-tile call (Chickenlittle, tap, Bok bok)",
-                       [("on", True, "on: a missed call costs a tile"), ("off", False, "off")]),
-    "ending_on_double": ("Going out on a double", [("0", 0, "costs nothing"), ("50", 50, "costs 50")]),
+    "voluntary_draw": (N_("May a player who could play draw instead?"),
+                       [("yes", True, N_("yes, then pass")), ("no", False, N_("no: whoever can play must play"))]),
+    "play_drawn": (N_("A drawn tile that fits"),
+                   [("may", "may", N_("may be played")), ("must", "must", N_("must be played"))]),
+    "empty_yard": (N_("With the chicken yard empty, a player who cannot play"),
+                   [("pass", "pass", N_("passes")), ("end", "end", N_("ends the hand"))]),
+    "pass_with_play": (N_("With the chicken yard empty, may a player who can play pass?"),
+                       [("yes", True, N_("yes")), ("no", False, N_("no: whoever can play must play"))]),
+    "last_tile_call": (N_("Last-tile call (Chickenlittle, tap, Bok bok)"),
+                       [("on", True, N_("on: a missed call costs a tile")), ("off", False, N_("off"))]),
+    "ending_on_double": (N_("Going out on a double"), [("0", 0, N_("costs nothing")), ("50", 50, N_("costs 50"))]),
 }
 
 
@@ -69,7 +75,7 @@ def read_new_game(data) -> NewGameForm:
     typed, errors = form.typed, form.errors
 
     if typed["game"] not in GAMES:
-        errors["game"] = "Choose a game Chickenyard knows: " + ", ".join(GAMES.values()) + "."
+        errors["game"] = _("Choose a game Chickenyard knows: %(games)s.", games=", ".join(map(_, GAMES.values())))
         return form
     # the other games of the double-15 rulebook have one rule set each (the Chickenfoot choice on
     # the form stays as it was ticked)
@@ -77,14 +83,14 @@ def read_new_game(data) -> NewGameForm:
     try:
         base = rule_set(preset)
     except UnknownPreset:
-        errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
+        errors["preset"] = _("Choose one of the rule sets: %(names)s.", names=", ".join(PRESET_NAMES))
         return form
     set_size = whole_number(typed["set"])
     if typed["game"] != "chickenfoot" and len(base.sets) == 1:
         set_size = base.sets[0]          # Mexican Train and Super 15 are played with the double-15 set
     if set_size not in base.sets:
-        errors["set"] = (f"The {base.title} rules are played with a double-"
-                         + ", double-".join(str(s) for s in base.sets) + " set.")
+        errors["set"] = _("The %(rules)s rules are played with a double-%(sets)s set.", rules=_(base.title),
+                          sets=", double-".join(str(s) for s in base.sets))
         return form
     form.set_size = set_size
 
@@ -101,8 +107,9 @@ def read_new_game(data) -> NewGameForm:
         return form
     each, available = house.get("tiles_each"), base.available_tiles(set_size)
     if each and each * len(players) > available:
-        errors["tiles_each"] = (f"{len(players)} players drawing {each} tiles need {each * len(players)} tiles; "
-                                f"a double-{set_size} set has {available} to draw from.")
+        errors["tiles_each"] = _("%(players)s players drawing %(each)s tiles need %(need)s tiles; "
+                                 "a double-%(set)s set has %(available)s to draw from.", players=len(players),
+                                 each=each, need=each * len(players), set=set_size, available=available)
     return form
 
 
@@ -122,7 +129,7 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
     if base.game != "chickenfoot":
         pass  # the 0|0 rule and the long game are Chickenfoot's
     elif typed["double_blank"] not in ("50", "25"):
-        errors["double_blank"] = "The double-blank (0|0) is worth 50 or 25."
+        errors["double_blank"] = _("The double-blank (0|0) is worth 50 or 25.")
     elif int(typed["double_blank"]) != base.double_blank_points:
         house["double_blank"] = int(typed["double_blank"])
     long_game = bool(typed["long_game"]) and base.game == "chickenfoot"
@@ -131,21 +138,22 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
             base.hand_doubles(set_size, long_game=True)
             house["long_game"] = True
         except ValueError:
-            errors["long_game"] = f"The {base.title} rules have no long game: only the set-insert rules climb back up."
+            errors["long_game"] = _("The %(rules)s rules have no long game: only the set-insert rules climb back up.",
+                                    rules=_(base.title))
             long_game = False
     if typed["alternate_beginning"] and base.game == "chickenfoot":
         if base.rules["starting_double"].value == "holder":
             house["nobody_holds_double"] = HIGHEST_AVAILABLE
         else:
-            errors["alternate_beginning"] = (f"The {base.title} rules set the hand's double in the centre "
-                                             "before the tiles are drawn, so nobody has to hold it.")
+            errors["alternate_beginning"] = _("The %(rules)s rules set the hand's double in the centre before the "
+                                              "tiles are drawn, so nobody has to hold it.", rules=_(base.title))
     _more_house_rules(form, base, house)
     full = len(base.hand_doubles(set_size, long_game=long_game))
     most = 30 if base.rules["starting_double"].value == "any" else full
     if typed["hands"]:
         hands = whole_number(typed["hands"])
         if hands is None or not 1 <= hands <= most:
-            errors["hands"] = f"A game of double-{set_size} has from 1 to {most} hands."
+            errors["hands"] = _("A game of double-%(set)s has from 1 to %(most)s hands.", set=set_size, most=most)
         elif hands != full:
             house["hands"] = hands
     return house
@@ -156,19 +164,19 @@ def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
     typed, errors = form.typed, form.errors
     if base.game != "chickenfoot":
         return
-    for key, (_, options) in MORE_HOUSE_RULES.items():
+    for key, (_question, options) in MORE_HOUSE_RULES.items():
         answer = typed[key]
         if not answer:
             continue
-        value = next((v for form_value, v, _ in options if form_value == answer), None)
+        value = next((v for form_value, v, _words in options if form_value == answer), None)
         if value is None:
-            errors[key] = "Choose one of the answers offered, or keep the rule set's."
+            errors[key] = _("Choose one of the answers offered, or keep the rule set's.")
         elif key not in base.rules or base.value(key) != value:
             house[key] = value
     if typed["tiles_each"]:
         each = whole_number(typed["tiles_each"])
         if each is None or not 1 <= each <= 30:
-            errors["tiles_each"] = "Tiles each is a whole number from 1 to 30 (empty: as the rule set says)."
+            errors["tiles_each"] = _("Tiles each is a whole number from 1 to 30 (empty: as the rule set says).")
         else:
             house["tiles_each"] = each
 
@@ -176,11 +184,12 @@ def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
 def _check_players(form: NewGameForm, base: RuleSet, set_size: int, players: list[str]) -> None:
     low, high = base.players(set_size)
     if len(players) < low or len(players) > high:
-        form.errors["player"] = (f"The {base.title} rules with a double-{set_size} set "
-                                 f"seat {low} to {high} players; you named {len(players)}.")
+        form.errors["player"] = _("The %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s players; "
+                                  "you named %(named)s.", rules=_(base.title), set=set_size, low=low, high=high,
+                                  named=len(players))
     elif any(has_control_characters(n) for n in players):
-        form.errors["player"] = "Write each name on one line, without tabs or other control characters."
+        form.errors["player"] = _("Write each name on one line, without tabs or other control characters.")
     elif any(len(n) > MAX_NAME for n in players):
-        form.errors["player"] = f"Keep each name to {MAX_NAME} characters."
+        form.errors["player"] = _("Keep each name to %(most)s characters.", most=MAX_NAME)
     elif len({n.casefold() for n in players}) != len(players):
-        form.errors["player"] = "Two players have the same name; add an initial to tell them apart."
+        form.errors["player"] = _("Two players have the same name; add an initial to tell them apart.")

@@ -2,6 +2,17 @@
 words (its hands or rounds, its chicken yard or bone pile), and a few bare values ("0", "no") get their words."""
 from __future__ import annotations
 
+from referee.words import N_
+
+# The referee's data names its games and rule sets in English (referee/presets.py, whose source the
+# precomputed statistics are fingerprinted on); marked here for the catalogue, translated with _()
+# where a page shows them.
+GAME_AND_RULE_SET_NAMES = (
+    N_("Chickenfoot"), N_("Mexican Train"), N_("Super 15"),
+    N_("Classic"), N_("Set insert"), N_("Encyclopedia"), N_("Family"), N_("Double-15 rulebook"),
+    N_("Mexican Train (double-15 rulebook)"), N_("Super 15 (double-15 rulebook)"),
+)
+
 VALUE_WORDS = {
     ("hand_ends", "stalemate"): "when someone goes out, or in a stalemate: nobody can play and nothing is left to draw",
     ("hand_ends", "blocked"): "when someone goes out, or when it is blocked: nobody can play and nothing is left to draw",

@@ -14,6 +14,7 @@ from referee.games import Game
 from referee.rulesets import Rule, RuleSet, rule_set
 from referee.starter import Starter, starter
 from referee.tiles import Tile, set_tiles
+from referee.words import _
 from sqlite_utils.db import NotFoundError
 
 from .db import get_row, snapshot
@@ -174,7 +175,8 @@ class Sheet:
 
     def still_needs(self, hand: HandRow) -> str | None:
         """What the sheet still needs to know of a started hand, in the table's words (None: nothing)."""
-        return self.kind.still_needs(hand, self.players)
+        needs = self.kind.still_needs(hand, self.players)
+        return needs and _(needs)           # the tie's words are a constant the referee compares
 
     def scores(self, hand: HandRow) -> list[int | None]:
         """What each player scores in the hand, in seat order: pips, or 1 for the round's winner."""

@@ -14,49 +14,49 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 
 from .presets import GAMES as NAMES
+from .words import N_, Word, _, names
 
 
 class Game:
     """A game scored by the pips left in each hand: each player's pips count against them."""
 
     key = ""
-    unit = "round"                     # one deal, as the table calls it
-    bone_pile = "bone pile"            # where the tiles not dealt wait, in the rule sources' words
-    centre_double = "starting double"  # the double a deal is built on
+    # each word is read in the table's language (referee/words.py)
+    unit = Word("round")                     # one deal, as the table calls it
+    units = Word("rounds")
+    bone_pile = Word("bone pile")            # where the tiles not dealt wait, in the rule sources' words
+    centre_double = Word("starting double")  # the double a deal is built on
     scored_by_pips = True
     named_by_rule_set = False          # several rule sets of the game: a sheet is named by its own
     counts_tiles_left = False          # the hand form asks each player's tiles left
-    total_label = "Total"              # the sheet's totals row
-    totals_name = "total"              # the totals row of a printed sheet or a spreadsheet
-    subtotal_label = "Subtotal 1–"     # a printed sheet's row after some hands: "Subtotal 1–8"
-    score_words = "points"             # what a game's total counts
-    hand_score_words = "points"        # what the tiles left in one hand make
-    winning_rule = "lowest total"
-    points_label = "Total left in hand"  # the hand form's field of a player's pips
+    total_label = Word("Total")              # the sheet's totals row
+    totals_name = Word("total")              # the totals row of a printed sheet or a spreadsheet
+    subtotal_label = Word("Subtotal 1–")     # a printed sheet's row after some hands: "Subtotal 1–8"
+    score_words = Word("points")             # what a game's total counts
+    hand_score_words = Word("points")        # what the tiles left in one hand make
+    winning_rule = Word("lowest total")
+    points_label = Word("Total left in hand")  # the hand form's field of a player's pips
 
     def how_to_enter(self, rules) -> str:
         """The hand form's first words."""
-        return (f"For each player, type the total left in hand, or tap the leftover tiles and Chickenyard "
-                f"adds them up (0|0 counts {rules.double_blank_points}). Leave a player empty to finish later.")
+        return _("For each player, type the total left in hand, or tap the leftover tiles and Chickenyard "
+                 "adds them up (0|0 counts %(points)s). Leave a player empty to finish later.",
+                 points=rules.double_blank_points)
 
     def how_to_score(self, rules) -> str:
         """A printed sheet's words on scoring it."""
-        return f"0|0 left in hand counts {rules.double_blank_points}. Lowest total wins."
+        return _("0|0 left in hand counts %(points)s. Lowest total wins.", points=rules.double_blank_points)
 
     @property
     def name(self) -> str:
-        return NAMES[self.key]
-
-    @property
-    def units(self) -> str:
-        return self.unit + "s"
+        return _(NAMES[self.key])
 
     def rule_label(self, rule) -> str:
         """A rule's name in this game's words: its deals and its bone pile."""
-        words = {"hands": f"{self.units.capitalize()} in a game",
-                 "empty_yard": f"{self.bone_pile.capitalize()} empty and unable to play",
-                 "hand_ends": f"The {self.unit} ends"}
-        return words.get(rule.key, rule.label)
+        words = {"hands": _("%(units)s in a game", units=self.units.capitalize()),
+                 "empty_yard": _("%(bone_pile)s empty and unable to play", bone_pile=self.bone_pile.capitalize()),
+                 "hand_ends": _("The %(unit)s ends", unit=self.unit)}
+        return words.get(rule.key, _(rule.label))
 
     def round_winner(self, hand, players) -> Hashable | None:
         """A game of pips has no winner of a hand: each hand's pips count, blocked or not."""
@@ -97,17 +97,18 @@ class Game:
 
 class Chickenfoot(Game):
     key = "chickenfoot"
-    unit = "hand"
-    bone_pile = "chicken yard"         # the classic, set-insert and family rules' word
+    unit = Word("hand")
+    units = Word("hands")
+    bone_pile = Word("chicken yard")         # the classic, set-insert and family rules' word
     named_by_rule_set = True
 
 
 class MexicanTrain(Game):
     key = "mexican-train"
-    centre_double = "engine double"
+    centre_double = Word("engine double")
 
 
-TIED = "tied on tiles and pips: the rulebook names no winner, so nobody wins this round"
+TIED = N_("tied on tiles and pips: the rulebook names no winner, so nobody wins this round")  # _() where shown
 
 
 class Super15(Game):
@@ -115,24 +116,24 @@ class Super15(Game):
     fewest tiles left, and a tie on tiles to the lowest pip total."""
 
     key = "super-15"
-    centre_double = "starter double"
+    centre_double = Word("starter double")
     scored_by_pips = False
     counts_tiles_left = True
-    total_label = "Won"
-    totals_name = "rounds won"
-    subtotal_label = "Won in 1–"
-    score_words = "rounds won"
-    hand_score_words = "pips"
-    winning_rule = "most rounds won"
-    points_label = "Pips left (settles a tie on tiles)"
+    total_label = Word("Won")
+    totals_name = Word("rounds won")
+    subtotal_label = Word("Won in 1–")
+    score_words = Word("rounds won")
+    hand_score_words = Word("pips")
+    winning_rule = Word("most rounds won")
+    points_label = Word("Pips left (settles a tie on tiles)")
 
     def how_to_enter(self, rules) -> str:
-        return ("Mark who went out first: they win the round. If the round blocked, give each player's tiles "
-                "left (or tap them); the fewest tiles wins, and the pips left settle a tie.")
+        return _("Mark who went out first: they win the round. If the round blocked, give each player's tiles "
+                 "left (or tap them); the fewest tiles wins, and the pips left settle a tie.")
 
     def how_to_score(self, rules) -> str:
-        return ("No points: tick the winner of each round, the first player out of tiles; if the round blocks, "
-                "the fewest tiles left, then the lowest pips. Most rounds won wins.")
+        return _("No points: tick the winner of each round, the first player out of tiles; if the round blocks, "
+                 "the fewest tiles left, then the lowest pips. Most rounds won wins.")
 
     @staticmethod
     def blocked_winner(left: Mapping[Hashable, tuple[int | None, int | None]]) -> Hashable | None:
@@ -177,12 +178,12 @@ class Super15(Game):
             return None
         left = {p.id: hand.entry(p.id).tiles_left for p in players}
         if any(v is None for v in left.values()):
-            return "Mark who went out first or, if the round blocked, each player's tiles left."
+            return _("Mark who went out first or, if the round blocked, each player's tiles left.")
         fewest = [p for p in players if left[p.id] == min(left.values())]
         missing = [p.name for p in fewest if hand.entry(p.id).points is None]
         if missing:
-            return (f"{' and '.join(p.name for p in fewest)} tie on tiles left: enter the pips of "
-                    f"{' and '.join(missing)} to settle it (the lowest pip total wins).")
+            return _("%(tied)s tie on tiles left: enter the pips of %(missing)s to settle it (the lowest pip "
+                     "total wins).", tied=names(p.name for p in fewest), missing=names(missing))
         return TIED
 
     def hand_scores(self, hand, players) -> list[int | None]:

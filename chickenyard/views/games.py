@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, render_template, request, url_for
+from flask_babel import gettext as _
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
@@ -109,7 +110,7 @@ def undo(game_id: int):
     editable_sheet(game_id)
     undone = undo_last(get_db(), game_id, device=device_name())
     sheet = sheet_for(game_id)
-    flash(_undo_message(sheet, undone) if undone else "There is nothing to undo.")
+    flash(_undo_message(sheet, undone) if undone else _("There is nothing to undo."))
     if is_htmx():
         return page("sheet.html", "_sheet.html", push_url=url_for("games.sheet", game_id=game_id),
                     **sheet_context(game_id))
@@ -119,8 +120,9 @@ def undo(game_id: int):
 def _undo_message(sheet, undone) -> str:
     hand_ids = {c["hand_id"] for c in undone}
     hands = [h for h in sheet.hands if h.id in hand_ids]
-    where = ", ".join(f"hand {h.number} ({double_label(h.double)})" for h in hands)
-    return f"Took back the last change to {where}."
+    where = ", ".join(_("hand %(number)s (%(double)s)", number=h.number, double=double_label(h.double))
+                      for h in hands)
+    return _("Took back the last change to %(where)s.", where=where)
 
 
 @bp.post("/games/<int:game_id>/starter")
@@ -130,12 +132,13 @@ def designate_starter(game_id: int):
     seat = request.form.get("seat", type=int)
     player = next((p for p in sheet.players if p.seat == seat), None)
     if player is None:
-        flash("Choose one of this game's players to start.")
+        flash(_("Choose one of this game's players to start."))
     elif sheet.any_score:
-        flash("The game has begun: the starter already rotates from the first hand's.")
+        flash(_("The game has begun: the starter already rotates from the first hand's."))
     else:
         set_first_starter(get_db(), game_id, seat)
-        flash(f"{player.name} starts the first {sheet.unit}; after that the start moves one seat clockwise.")
+        flash(_("%(name)s starts the first %(unit)s; after that the start moves one seat clockwise.",
+                name=player.name, unit=sheet.unit))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

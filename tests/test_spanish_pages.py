@@ -1,0 +1,55 @@
+"""A phone that reads es-MX gets the table's pages in Spanish; an en-US phone still reads English.
+Each check finds the element it means (a heading, a field's message), not the whole page's text."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+SPANISH = {"Accept-Language": "es-MX,es;q=0.9"}
+ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}
+
+
+def element(page: str, pattern: str) -> str:
+    """The text inside the first element the pattern finds (its tags taken out)."""
+    found = re.search(pattern, page, re.S)
+    assert found, f"no {pattern!r} on the page"
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split())
+
+
+def get(client, url, headers) -> str:
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("headers, heading, button", [
+    (SPANISH, "Tu mesa", "Empezar una partida nueva"),
+    (ENGLISH, "Your table", "Start a new game"),
+])
+def test_the_home_page(client, headers, heading, button):
+    page = get(client, "/", headers)
+    assert element(page, r"<h1>(.*?)</h1>") == heading
+    assert element(page, r'<a class="button primary big"[^>]*>(.*?)</a>') == button
+
+
+@pytest.mark.parametrize("headers, heading, legend, choice", [
+    (SPANISH, "Partida nueva", "Reglas de la casa", "Tren mexicano"),
+    (ENGLISH, "New game", "House rules", "Mexican Train"),
+])
+def test_the_new_game_form(client, headers, heading, legend, choice):
+    page = get(client, "/games/new", headers)
+    assert element(page, r"<h1>(.*?)</h1>") == heading
+    assert legend in re.findall(r"<legend>(.*?)</legend>", page)
+    assert element(page, r'<option value="mexican-train"[^>]*>(.*?)</option>') == choice
+
+
+def test_a_refused_new_game_says_why_in_spanish_and_keeps_what_was_typed(client):
+    refused = client.post("/games/new", data={"game": "chickenfoot", "preset": "classic", "set": "9",
+                                              "double_blank": "50", "player": ["Ana", "Ana", "Beto"]},
+                          headers=SPANISH)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert element(page, r'<p class="field-error" id="error-player"[^>]*>(.*?)</p>') == \
+        "Dos jugadores tienen el mismo nombre; añade una inicial para distinguirlos."
+    assert re.findall(r'name="player" value="(\w+)"', page) == ["Ana", "Ana", "Beto"]
