@@ -174,3 +174,31 @@ def test_a_late_player_prints_with_their_starting_total_and_a_leaver_with_no_box
     assert totals_row(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["16", "30", "0", "32"]
     pages, _, text = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf").data)
     assert pages == 1 and "32" in text
+
+
+@pytest.mark.parametrize("languages, paper", [
+    ("en-GB,en;q=0.8", "a4"), ("de-DE,de;q=0.9", "a4"), ("fr", "a4"), ("es-ES", "a4"), ("es", "a4"),
+    ("en-US,en;q=0.9", "letter"), ("en-CA", "letter"), ("es-MX,es;q=0.9", "letter"), ("fil-PH", "letter"),
+    ("es-CO", "letter"), ("en", "letter"), ("zh-Hans-CN", "a4"), ("pt-BR", "a4"), ("en-GB;q=0.5,en-US", "letter"),
+])
+def test_before_any_choice_the_paper_follows_the_phones_language_region(client, languages, paper):
+    client.set_cookie("language", "en")      # the page's words in English, whatever the phone reads
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"))
+    asked = {"Accept-Language": languages}
+    label = "A4" if paper == "a4" else "Letter"
+    assert f"PDF ({label})</a>" in client.get(f"/games/{game_id}", headers=asked).get_data(as_text=True)
+    view = client.get(f"/games/{game_id}/print", headers=asked).get_data(as_text=True)
+    assert f"aria-current=true>{label}</a>" in view
+    _, size, _ = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf", headers=asked).data)
+    assert size in (expected_size(paper, False), expected_size(paper, True))
+    form = client.get("/print", headers=asked).get_data(as_text=True)
+    assert re.search(rf'<option value="{paper}" selected>', form)
+
+
+def test_a_paper_chosen_wins_over_the_language_region(client):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"))
+    british = {"Accept-Language": "en-GB"}
+    client.get(f"/games/{game_id}/print?paper=letter", headers=british)       # chosen: kept in a cookie
+    assert "PDF (Letter)</a>" in client.get(f"/games/{game_id}", headers=british).get_data(as_text=True)
+    _, size, _ = pdf_facts(client.get("/print/sheet.pdf?preset=classic&set=9&players=4", headers=british).data)
+    assert size in (expected_size("letter", False), expected_size("letter", True))

@@ -85,7 +85,8 @@ class BlankForm:
     sheet: PrintSheet | None = None
 
 
-def read_blank_form(args) -> BlankForm:
+def read_blank_form(args, paper: str = "letter") -> BlankForm:
+    """The blank-sheet form as typed; `paper` where it names none."""
     typed = {k: (args.get(k) or "").strip() for k in ("game", "preset", "set", "players", "paper", "orientation")}
     typed.setdefault("game", "chickenfoot")
     names = [(n or "").strip()[:40] for n in args.getlist("name")][:12]
@@ -118,7 +119,7 @@ def read_blank_form(args) -> BlankForm:
         form.errors["players"] = f"The {rules.title} rules with a double-{set_size} set seat {low} to {high} players."
         return form
     try:
-        page = layout((typed["paper"] or "letter").lower(), typed["orientation"] or "auto",
+        page = layout((typed["paper"] or paper).lower(), typed["orientation"] or "auto",
                       rules.hand_doubles(set_size), players)
     except LayoutError as problem:
         form.errors["paper"] = str(problem)

@@ -12,6 +12,7 @@ from referee.rulesets import PRESET_NAMES, rule_set
 
 from ..views.loading import sheet_for
 from .layout import PAPERS, LayoutError, double_svg, layout_css
+from .paper import paper_for_languages
 from .pdf import pdf_of
 from .sheet import GAMES, PrintSheet, filled_sheet, read_blank_form
 
@@ -22,9 +23,15 @@ PAPER_COOKIE = "paper"
 
 
 def remembered_paper() -> str:
-    """The paper this phone chose last (Letter until it chooses A4)."""
+    """The paper this phone chose last; before any choice, the one its language's region uses."""
     paper = (request.cookies.get(PAPER_COOKIE) or "").lower()
-    return paper if paper in PAPERS else "letter"
+    return paper if paper in PAPERS else paper_for_languages(request.accept_languages.values())
+
+
+@bp.app_template_global()
+def paper_label() -> str:
+    """The paper a PDF button prints on, as its name reads: 'A4' or 'Letter'."""
+    return "A4" if remembered_paper() == "a4" else "Letter"
 
 
 def _paper_args():
@@ -79,14 +86,14 @@ def _css(sheet: PrintSheet) -> str:
 
 @bp.get("/print")
 def blank_form():
-    form = read_blank_form(request.args) if request.args else None
+    form = read_blank_form(request.args, remembered_paper()) if request.args else None
     return render_template("print_form.html", form=form, presets=[rule_set(p) for p in PRESET_NAMES],
                            games=GAMES, query=request.query_string.decode(), paper=remembered_paper()), \
         (422 if form and form.errors else 200)
 
 
 def _blank_or_form():
-    form = read_blank_form(request.args)
+    form = read_blank_form(request.args, remembered_paper())
     if form.errors:
         abort(Response(render_template("print_form.html", form=form, games=GAMES,
                                        presets=[rule_set(p) for p in PRESET_NAMES], paper=remembered_paper(),
@@ -131,7 +138,8 @@ def filled_view(game_id: int):
                   for name in PAPERS}
     return remember_paper(make_response(_render(
         printed, url_for("printing.filled_css", game_id=game_id) + "?" + query,
-        url_for("printing.filled_pdf", game_id=game_id) + "?" + query, paper_urls)))
+        url_for("printing.filled_pdf", game_id=game_id) + "?" + query, paper_urls,
+        url_for("games.sheet", game_id=game_id))))
 
 
 @bp.get("/games/<int:game_id>/print.css")
