@@ -48,8 +48,10 @@ def remember_paper(response):
     return response
 
 
-def _render(sheet: PrintSheet, css_url: str, pdf_url: str, paper_urls: dict | None = None) -> str:
+def _render(sheet: PrintSheet, css_url: str, pdf_url: str, paper_urls: dict | None = None,
+            sheet_url: str | None = None) -> str:
     return render_template("print_sheet.html", ps=sheet, css_url=css_url, pdf_url=pdf_url, paper_urls=paper_urls,
+                           sheet_url=sheet_url,
                            face=lambda n: Markup(double_svg(n, min(7.0, sheet.page.row_height - 2))))
 
 
