@@ -258,6 +258,18 @@ def test_edits_are_recorded_and_undo_restores_exactly(client, app):
     assert db["changes"].count == 1 + 4 + 2 + 2 + 4  # game, first save, edit, undo of each
 
 
+def test_mexican_train_says_round_on_the_big_screen_and_in_undo(client, app):
+    # the sheet's rows are Mexican Train's rounds: every place that names one says "round"
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="mexican-train")
+    ids = player_ids(app, game_id)
+    save(client, game_id, 1, hand_form(ids, {"Ann": 12, "Bo": 30, "Cy": 0}, went_out="Cy"))
+    tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
+    assert re.search(r"<h1>([^<]*)<", tv).group(1).strip() == "Round 2 of 16"
+    client.post(f"/games/{game_id}/undo", data={})
+    flashes = re.search(r'<div class="flashes" role="status">(.*?)</div>', client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert re.findall(r"<p>(.*?)</p>", flashes.group(1))[-1] == "Took back the last change to round 1 (15|15)."
+
+
 def test_undo_over_htmx_returns_the_sheet_fragment(client, app):
     game_id = start_game(client)
     ids = player_ids(app, game_id)

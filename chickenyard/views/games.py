@@ -120,8 +120,8 @@ def undo(game_id: int):
 def _undo_message(sheet, undone) -> str:
     hand_ids = {c["hand_id"] for c in undone}
     hands = [h for h in sheet.hands if h.id in hand_ids]
-    where = ", ".join(_("hand %(number)s (%(double)s)", number=h.number, double=double_label(h.double))
-                      for h in hands)
+    # the game's own word for a hand ("round" in Mexican Train), already in the table's language
+    where = ", ".join(f"{sheet.unit} {h.number} ({double_label(h.double)})" for h in hands)
     return _("Took back the last change to %(where)s.", where=where)
 
 
