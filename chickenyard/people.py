@@ -7,6 +7,7 @@ ends, is that person.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from sqlite_utils.db import NotFoundError
@@ -95,22 +96,35 @@ def check_name(name: str) -> str:
     return name
 
 
-def rename(db, person_id: int, new_name: str) -> None:
-    """The person's new name, shown at once on every game they played (seats keep the old one
-    for printed sheets and exports)."""
+class ChangedMeanwhile(PeopleProblem):
+    """Another phone renamed this person since the form was opened: the second rename is not saved."""
+
+
+def rename(db, person_id: int, new_name: str, *, was: str | None = None, device: str | None = None) -> None:
+    """The person's new name, shown at once on every game they played, printed sheets and exports
+    too; each of those games' History keeps the old name. `was`: the name the form was opened with."""
     new_name = check_name(new_name)
     with transaction(db):
+        current = _name_of(db, person_id)
+        if was is not None and current != was:
+            raise ChangedMeanwhile(f"Another phone renamed {was} to {current} just now. Check the name "
+                                   "below and rename again if it should still change.")
         other = db.execute("select id, name from people where key = ? and id != ?",
                            [name_key(new_name), person_id]).fetchone()
         if other:
             raise PeopleProblem(f"{other[1]} is already a player here. If they are the same person, "
                                 "merge the two instead.")
+        if new_name == current:
+            return
         db.execute("update people set name = ?, key = ? where id = ?", [new_name, name_key(new_name), person_id])
+        _in_history(db, "person-renamed", _seats_of(db, person_id), {"name": current},
+                    {"name": new_name, "person": person_id}, device)
         _touch_games(db, person_id)
 
 
-def merge(db, keep_id: int, other_id: int) -> None:
-    """Two players who turned out to be one person: the other's games become the kept one's."""
+def merge(db, keep_id: int, other_id: int, *, device: str | None = None) -> None:
+    """Two players who turned out to be one person: the other's games become the kept one's. Every
+    game of either keeps the merge in its History, from which it can be taken back (unmerge)."""
     if keep_id == other_id:
         raise PeopleProblem("Choose two different players to merge.")
     with transaction(db):
@@ -119,9 +133,71 @@ def merge(db, keep_id: int, other_id: int) -> None:
         if shared:
             raise PeopleProblem("These two sat at the same game, so they are two people: "
                                 "rename one of them instead.")
+        other = dict(zip(("id", "name", "key", "created_at"), db.execute(
+            "select id, name, key, created_at from people where id = ?", [other_id]).fetchone()))
+        new = {"name": _name_of(db, keep_id), "person": keep_id, "merged": other_id}
+        # the other's seats carry what unmerge needs to give them back; the kept one's only say it
+        _in_history(db, "person-merged", _seats_of(db, other_id), {"name": other["name"], "person": other}, new,
+                    device)
+        _in_history(db, "person-merged", _seats_of(db, keep_id), {"name": other["name"]}, new, device)
         db.execute("update players set person_id = ? where person_id = ?", [keep_id, other_id])
         db.execute("delete from people where id = ?", [other_id])
         _touch_games(db, keep_id)
+
+
+def merges_into(db, person_id: int) -> list[dict]:
+    """The merges into this person not taken back, the latest first: {"person": id, "name": ..., "at": ...}."""
+    return [{"person": r[0], "name": r[1], "at": r[2]} for r in db.execute(
+        "select json_extract(new, '$.merged'), json_extract(old, '$.name'), max(at) from changes "
+        "where what = 'person-merged' and undone_by is null and json_extract(new, '$.person') = ? "
+        "group by json_extract(new, '$.merged') order by max(id) desc", [person_id])]
+
+
+def unmerge(db, keep_id: int, other_id: int, *, device: str | None = None) -> str:
+    """Take a merge back: the other person again, with their own games; returns their name."""
+    with transaction(db):
+        rows = list(db.query("select * from changes where what = 'person-merged' and undone_by is null "
+                             "and json_extract(new, '$.person') = ? and json_extract(new, '$.merged') = ?",
+                             [keep_id, other_id]))
+        moved = [(r, json.loads(r["old"])["person"]) for r in rows if "person" in json.loads(r["old"])]
+        if not moved:
+            raise PeopleProblem("That merge is already taken back.")
+        other = moved[0][1]
+        taken = db.execute("select name from people where key = ?", [other["key"]]).fetchone()
+        if taken:
+            raise PeopleProblem(f"There is a player called {taken[0]} again since the merge. Rename them first, "
+                                "then take the merge back.")
+        db["people"].insert(other)
+        for row, _ in moved:
+            db.execute("update players set person_id = ? where id = ?", [other_id, row["player_id"]])
+        for row in rows:
+            undo_id = _in_history(db, "person-unmerged", [(row["game_id"], row["player_id"])], json.loads(row["new"]),
+                                  {"name": other["name"], "person": other_id}, device, undoes=row["id"])[0]
+            db.execute("update changes set undone_by = ? where id = ?", [undo_id, row["id"]])
+        _touch_games(db, keep_id)
+        _touch_games(db, other_id)
+    return other["name"]
+
+
+def _name_of(db, person_id: int) -> str:
+    row = db.execute("select name from people where id = ?", [person_id]).fetchone()
+    if row is None:
+        raise NotFoundError(person_id)
+    return row[0]
+
+
+def _seats_of(db, person_id: int) -> list[tuple[int, int]]:
+    return [tuple(r) for r in db.execute("select game_id, id from players where person_id = ? order by game_id",
+                                         [person_id])]
+
+
+def _in_history(db, what: str, seats: list[tuple[int, int]], old: dict, new: dict, device: str | None,
+                undoes: int | None = None) -> list[int]:
+    """The change in the History of each game of these seats (one line per game)."""
+    from .store import _next_action, _record     # the sheet's history; store itself needs people
+    at = now()
+    return [_record(db, game_id, _next_action(db, game_id), what, None, seat, old, new, at, device, undoes=undoes)
+            for game_id, seat in seats]
 
 
 def _touch_games(db, person_id: int) -> None:

@@ -168,8 +168,9 @@ def for_browser(data: bytes) -> tuple[bytes, str]:
 
 
 def game_photos(db, game_id: int) -> list[dict]:
-    return list(db.query("select p.*, h.number as hand_number, pl.name as player from photos p "
+    return list(db.query("select p.*, h.number as hand_number, coalesce(pe.name, pl.name) as player from photos p "
                          "join hands h on h.id = p.hand_id join players pl on pl.id = p.player_id "
+                         "left join people pe on pe.id = pl.person_id "
                          "where p.game_id = ? order by p.id", [game_id]))
 
 

@@ -190,7 +190,7 @@ def game_results(sheet: Sheet) -> list[GameResult]:
                 hands += 1
                 points += score
         out.append(GameResult(
-            sheet.id, p.person_id, p.printed_name, game, sheet.game["updated_at"], sheet.finished,
+            sheet.id, p.person_id, p.name_then or p.name, game, sheet.game["updated_at"], sheet.finished,
             p.id in winners, hands, points, totals[p.id], went_out, double_blank, tiles_hands,
             tuple(o.name for o in sheet.players if o.id != p.id)))
     return out

@@ -72,8 +72,9 @@ class Player:
 
     @property
     def printed_name(self) -> str:
-        """Printed sheets and exports keep the name a game was played under."""
-        return self.name_then or self.name
+        """Printed sheets and exports show the person's name now, as the sheet does: one name
+        everywhere (a rename is kept in the game's History)."""
+        return self.name
 
     def plays(self, number: int) -> bool:
         return self.joined_hand <= number and (self.left_hand is None or number <= self.left_hand)

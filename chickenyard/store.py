@@ -94,9 +94,9 @@ def undo_last(db, game_id: int, *, device: str | None = None) -> list[dict]:
 def history(db, game_id: int) -> list[dict]:
     """Every change to a game, newest first, with hand and player named."""
     return list(db.query(
-        "select c.*, h.number as hand_number, h.double as hand_double, p.name as player "
+        "select c.*, h.number as hand_number, h.double as hand_double, coalesce(pe.name, p.name) as player "
         "from changes c left join hands h on h.id = c.hand_id "
-        "left join players p on p.id = c.player_id "
+        "left join players p on p.id = c.player_id left join people pe on pe.id = p.person_id "
         "where c.game_id = ? order by c.id desc", [game_id]))
 
 
@@ -136,7 +136,8 @@ def games_listed(db, game_ids: list[int]) -> list[dict]:
     """The home page's games, newest change first: players' names, hands in all and hands entered."""
     return list(db.query(
         "select g.*, (select group_concat(name, ', ') from "
-        "(select name from players where game_id = g.id order by seat)) as names, "
+        "(select coalesce(pe.name, pl.name) as name from players pl left join people pe on pe.id = pl.person_id "
+        " where pl.game_id = g.id order by pl.seat)) as names, "
         "(select count(*) from hands where game_id = g.id) as hand_count, "
         "(select count(distinct e.hand_id) from entries e join hands h on h.id = e.hand_id "
         " where h.game_id = g.id) as hands_entered "

@@ -83,7 +83,7 @@ def test_the_new_game_form_offers_known_players_in_seat_order(client, app):
     assert seats[:3] == ["", "Di", "Ann"]
 
 
-def test_rename_shows_everywhere_and_printed_sheets_and_exports_keep_the_name_then(client, app):
+def test_rename_shows_everywhere_printed_sheets_and_exports_too(client, app):
     first = start_game(client, players=("Ann", "Bo"))
     ids = player_ids(app, first)
     client.post(f"/games/{first}/hands/1", data=hand_form(ids, {"Ann": 7}, went_out="Bo"))
@@ -94,11 +94,11 @@ def test_rename_shows_everywhere_and_printed_sheets_and_exports_keep_the_name_th
     for game_id in (first, second):
         sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
         assert re.search(r'<th scope="col" title="Annie"', sheet), game_id
-    assert client.get(f"/games/{first}/export.json").get_json()["players"] == ["Ann", "Bo"]
+    assert client.get(f"/games/{first}/export.json").get_json()["players"] == ["Annie", "Bo"]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{second}/export.csv").get_data(as_text=True))))
-    assert rows[0][2:] == ["ann", "Cy"]
+    assert rows[0][2:] == ["Annie", "Cy"]
     printed = client.get(f"/games/{first}/print").get_data(as_text=True)
-    assert "Ann" in printed and "Annie" not in printed
+    assert "Annie" in printed and not re.search(r">Ann<", printed)
     player_page = client.get(f"/players/{ann}").get_data(as_text=True)
     assert "<h1>Annie</h1>" in player_page and "played as ann" in player_page
 
@@ -123,8 +123,8 @@ def test_merge_makes_two_players_one_person_across_their_games(client, app):
     assert client.post(f"/players/{ann}/merge", data={"other": str(annie)}).status_code == 303
     assert people_of(app) == {"Ann": [first, second], "Bo": [first], "Cy": [second]}
     assert client.get(f"/players/{annie}").status_code == 404
-    # the game keeps its seat's name for the printed record; on screen it is the person
-    assert client.get(f"/games/{second}/export.json").get_json()["players"] == ["Annie", "Cy"]
+    # one name everywhere: the person's, on screen and in the saved file
+    assert client.get(f"/games/{second}/export.json").get_json()["players"] == ["Ann", "Cy"]
     assert 'title="Ann"' in client.get(f"/games/{second}").get_data(as_text=True)
 
 
@@ -148,8 +148,8 @@ def test_import_matches_players_by_name(client, app):
     assert response.status_code == 201
     imported = response.get_json()["id"]
     assert people_of(app) == {"Ann": [game_id, imported], "Bo": [game_id], "Di": [imported]}
-    # the export keeps its meaning: the names as the document had them
-    assert client.get(f"/games/{imported}/export.json").get_json()["players"] == ["ANN", "Di"]
+    # the person's name, as everywhere else
+    assert client.get(f"/games/{imported}/export.json").get_json()["players"] == ["Ann", "Di"]
 
 
 def test_players_pages_need_a_link_to_a_game_and_changes_need_an_edit_link(client, app):

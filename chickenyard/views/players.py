@@ -1,8 +1,10 @@
 """The people who play here: season statistics, a player's page, rename and merge.
 
 Who may look: a phone that holds a link to at least one game on this machine (anyone
-else gets 404, as for a game). Who may rename or merge: a phone that keeps score in at
-least one game (holds an edit link).
+else gets 404, as for a game). Who may rename a person: a phone that keeps score (holds the
+edit link) in a game that person sat at; merge two people: one that keeps score in a game of
+each. Any phone may start a game, so keeping score somewhere proves nothing about a stranger's
+players.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
 from ..chart import PALETTE, Line, legend, running_average_svg
 from ..db import get_db
-from ..htmx import see_other
+from ..htmx import device_name, see_other
 
 bp = Blueprint("players", __name__)
 
@@ -29,6 +31,24 @@ def table_role() -> str:
     if VIEW in roles:
         return VIEW
     raise NotFoundError("a link to a game")
+
+
+def scored_here() -> set[int]:
+    """The games this phone keeps score in (holds the edit link of)."""
+    return {g["id"] for g in people.games_by_id(get_db(), known_game_ids()) if role_for(g) == EDIT}
+
+
+def may_change(person_id: int, scored: set[int] | None = None) -> bool:
+    """This phone keeps score in a game the person sat at."""
+    return bool(set(people.game_ids_of(get_db(), person_id)) & (scored_here() if scored is None else scored))
+
+
+def _require_change(*person_ids: int) -> None:
+    table_role()                              # 404 for a phone with no link at all
+    scored = scored_here()
+    if not all(may_change(pid, scored) for pid in person_ids):
+        abort(403, "Only a phone keeping score in a game this player sat at can rename them, or merge them "
+                   "with another player (for a merge: a game of each).")
 
 
 def _choices() -> tuple[str, str]:
@@ -84,39 +104,54 @@ def player(person_id: int, problem: str | None = None, typed: str | None = None,
     results = [r for r in _results(period, kind) if r.person_id == person_id]
     stats = season.PlayerStats(person.id, person.name, results)
     others = [p for p in people.known_people(db) if p.id != person_id]
+    scored = scored_here()
+    changeable = may_change(person_id, scored)
     return render_template("player.html", person=person, stats=stats, period=period, kind=kind,
                            periods=season.PERIODS, kinds=season.KINDS, chart=chart_for([stats], kind),
-                           others=others, role=role, problem=problem, typed=typed), status
+                           others=others, role=role, problem=problem, typed=typed, changeable=changeable,
+                           mergeable=[p for p in others if changeable and may_change(p.id, scored)],
+                           merges=people.merges_into(db, person_id) if changeable else []), status
 
 
 @bp.post("/players/<int:person_id>/rename")
 def rename(person_id: int):
-    if table_role() != EDIT:
-        abort(403)
     person = people.get_person(get_db(), person_id)
+    _require_change(person_id)
     new_name = request.form.get("name") or ""
     try:
-        people.rename(get_db(), person_id, new_name)
+        people.rename(get_db(), person_id, new_name, was=request.form.get("was"), device=device_name())
     except people.PeopleProblem as problem:
-        return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=422)
+        status = 409 if isinstance(problem, people.ChangedMeanwhile) else 422
+        return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=status)
     flash(f"{person.name} is now {new_name.strip()} on every game.")
     return see_other(url_for("players.player", person_id=person_id))
 
 
 @bp.post("/players/<int:person_id>/merge")
 def merge(person_id: int):
-    if table_role() != EDIT:
-        abort(403)
     person = people.get_person(get_db(), person_id)
     try:
         other = people.get_person(get_db(), request.form.get("other", type=int))
     except NotFoundError:
         return player(person_id, problem="Choose the player to merge into this one.", status=422)
+    _require_change(person_id, other.id)
     try:
-        people.merge(get_db(), person_id, other.id)
+        people.merge(get_db(), person_id, other.id, device=device_name())
     except people.PeopleProblem as problem:
         return player(person_id, problem=str(problem), status=422)
-    flash(f"{other.name}'s games are now {person.name}'s.")
+    flash(f"{other.name}'s games are now {person.name}'s. Changed your mind? “Take back” below undoes it.")
+    return see_other(url_for("players.player", person_id=person_id))
+
+
+@bp.post("/players/<int:person_id>/merges/<int:other_id>/undo")
+def unmerge(person_id: int, other_id: int):
+    person = people.get_person(get_db(), person_id)
+    _require_change(person_id)
+    try:
+        name = people.unmerge(get_db(), person_id, other_id, device=device_name())
+    except people.PeopleProblem as problem:
+        return player(person_id, problem=str(problem), status=422)
+    flash(f"{name} is a player of their own again, with their games; {person.name} keeps theirs.")
     return see_other(url_for("players.player", person_id=person_id))
 
 
