@@ -60,20 +60,28 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { wire(document); });
+  function bringIntoView(message, where) {
+    message.scrollIntoView({ block: where });
+    if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
+    message.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    wire(document);
+    // a form sent without htmx and refused (the Game tab, a player's page): the page comes back at
+    // the top, and its message may be a screen further down, beside the form it is about
+    const main = document.getElementById("main");
+    const problem = main && main.querySelector(".form-problem, .field-error");
+    if (problem) bringIntoView(problem, "center");      // the field it is about, just above, in view too
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     wire(event.target);
     // a page swapped in after a save: bring its message (a problem, or "saved") into view,
     // as a full page load would by starting at the top
     if (event.target.id !== "main") return;
     const message = event.target.querySelector(".form-problem, .field-error, .flashes");
-    if (message) {
-      message.scrollIntoView({ block: "start" });
-      if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
-      message.focus({ preventScroll: true });
-    } else {
-      window.scrollTo(0, 0);
-    }
+    if (message) bringIntoView(message, "start");
+    else window.scrollTo(0, 0);
   });
 })();
 
