@@ -19,13 +19,21 @@ class CannotChange(ValueError):
     """A change the table asked for that cannot be made; the message says why, in its words."""
 
 
-def rename_game(db, game_id: int, name: str, *, device: str | None = None) -> None:
+class ChangedMeanwhile(CannotChange):
+    """Another phone changed it since this form was opened: this change is not made."""
+
+
+def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: str | None = None) -> None:
+    """`was`: the name the form was opened with; another phone's rename since then is not overwritten."""
     name = " ".join(name.split())
     if len(name) > MAX_GAME_NAME:
         raise CannotChange(f"Keep the game's name to {MAX_GAME_NAME} characters.")
     at = now()
     with transaction(db):
         old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]
+        if was is not None and (old or "") != was:
+            raise ChangedMeanwhile(f"Another phone renamed the game just now, to “{old or 'no name'}”. "
+                                   "Check the name and save again if it should still change.")
         db.execute("update games set name = ?, updated_at = ?, revision = revision + 1 where id = ?",
                    [name or None, at, game_id])
         _record(db, game_id, _next_action(db, game_id), "name", None, None,

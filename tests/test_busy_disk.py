@@ -79,6 +79,28 @@ def test_a_new_game_while_the_database_is_busy_keeps_the_names(client, app):
     assert connect(app.config["DATABASE"])["games"].count == 0
 
 
+def test_renames_and_a_late_player_while_busy_keep_what_was_typed(client, app):
+    game_id = start_game(client)
+    ann = connect(app.config["DATABASE"]).execute("select id from people where name = 'Ann'").fetchone()[0]
+    client.get(f"/games/{game_id}/settings")
+    with another_program_writing(app.config["DATABASE"]):
+        game_name = client.post(f"/games/{game_id}/name", data={"name": "Grandma's birthday", "was": ""})
+        late = client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "zero"})
+        person = client.post(f"/players/{ann}/rename", data={"name": "Annie", "was": "Ann"})
+    for response, field, typed in ((game_name, "name", "Grandma&#39;s birthday"), (late, "player", "Eve")):
+        html = response.get_data(as_text=True)
+        assert response.status_code == 503
+        assert "busy" in field_error(html, field) and f'id="{field}" name="{field}"' in html
+        assert re.search(rf'id="{field}" name="{field}" maxlength="\d+" value="{typed}"', html), field
+    assert 'name="start" value="zero" checked' in late.get_data(as_text=True)
+    html = person.get_data(as_text=True)
+    assert person.status_code == 503 and "busy" in re.search(r'id="people-problem">([^<]*)<', html).group(1)
+    assert 'id="name" name="name" value="Annie"' in html
+    db = connect(app.config["DATABASE"])
+    assert db["games"].get(game_id)["name"] is None and db["players"].count == 4
+    assert db.execute("select name from people where id = ?", [ann]).fetchone()[0] == "Ann"
+
+
 def test_any_other_write_while_busy_is_a_503_page_and_json_for_the_api(client, app):
     game_id = start_game(client)
     with another_program_writing(app.config["DATABASE"]):

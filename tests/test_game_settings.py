@@ -5,6 +5,7 @@ import re
 
 from chickenyard.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+from tests.test_odd_input import field_error
 
 
 def play_hand(client, app, game_id, number, points, went_out):
@@ -130,3 +131,19 @@ def test_a_watcher_cannot_change_the_game(client, app):
     for path in ("settings",):
         assert watcher.get(f"/games/{game_id}/{path}").status_code == 403
     assert watcher.post(f"/games/{game_id}/delete", data={"sure": "yes", "csrf_token": token}).status_code == 403
+
+
+def test_two_phones_renaming_the_game_at_once_the_second_is_told_not_lost(client, app):
+    game_id = start_game(client)
+    other = app.test_client()
+    other.get(f"/join/{connect(app.config['DATABASE'])['games'].get(game_id)['edit_key']}")
+    opened = client.get(f"/games/{game_id}/settings").get_data(as_text=True)
+    was = re.search(r'name="was" value="([^"]*)"', opened).group(1)
+    assert other.post(f"/games/{game_id}/name", data={"name": "Friday", "was": was}).status_code == 303
+    response = client.post(f"/games/{game_id}/name", data={"name": "Saturday", "was": was})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Another phone renamed the game just now, to “Friday”" in field_error(html, "name")
+    assert 'value="Saturday"' in html and 'name="was" value="Friday"' in html     # saving again is a choice
+    assert connect(app.config["DATABASE"])["games"].get(game_id)["name"] == "Friday"
+    assert client.post(f"/games/{game_id}/name", data={"name": "Saturday", "was": "Friday"}).status_code == 303

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, render_template, request, url_for
 
 from ..access import EDIT, grant_role
-from ..db import get_db
-from ..game_changes import (CannotChange, add_player, archive_game, delete_game, late_start, remove_player,
+from ..db import StorageProblem, get_db
+from ..game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start, remove_player,
                             rename_game, start_next_game)
 from ..htmx import device_name, see_other
 from ..store import access_row
@@ -20,6 +20,11 @@ def _settings_page(sheet, typed=None, errors=None, status=200):
                            highest=late_start(sheet, "highest")), status
 
 
+def _status(problem: Exception) -> int:
+    """422 for a change the table cannot make; 503 when the disk would not take it (typing kept)."""
+    return 503 if isinstance(problem, StorageProblem) else 422
+
+
 @bp.get("/games/<int:game_id>/settings")
 def settings(game_id: int):
     return _settings_page(editable_sheet(game_id))
@@ -30,9 +35,11 @@ def rename(game_id: int):
     sheet = editable_sheet(game_id)
     name = request.form.get("name") or ""
     try:
-        rename_game(get_db(), game_id, name, device=device_name())
-    except CannotChange as problem:
-        return _settings_page(sheet, {"name": name}, {"name": str(problem)}, 422)
+        rename_game(get_db(), game_id, name, was=request.form.get("was"), device=device_name())
+    except ChangedMeanwhile as problem:      # the page again, at the name now stored, keeping what was typed
+        return _settings_page(editable_sheet(game_id), {"name": name}, {"name": str(problem)}, 409)
+    except (CannotChange, StorageProblem) as problem:
+        return _settings_page(sheet, {"name": name}, {"name": str(problem)}, _status(problem))
     flash(f"The game is now called “{' '.join(name.split())}”." if name.strip() else "The game's name is taken off.")
     return see_other(url_for("game_settings.settings", game_id=game_id))
 
@@ -43,8 +50,8 @@ def add(game_id: int):
     name, start = request.form.get("player") or "", request.form.get("start") or "highest"
     try:
         add_player(get_db(), sheet, name, start, device=device_name())
-    except CannotChange as problem:
-        return _settings_page(sheet, {"player": name, "start": start}, {"player": str(problem)}, 422)
+    except (CannotChange, StorageProblem) as problem:
+        return _settings_page(sheet, {"player": name, "start": start}, {"player": str(problem)}, _status(problem))
     sheet = editable_sheet(game_id)
     joined = sheet.players[-1]
     flash(f"{joined.name} joins from {sheet.unit} {joined.joined_hand}, starting at {joined.start_points}.")

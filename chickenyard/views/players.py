@@ -17,7 +17,7 @@ from sqlite_utils.db import NotFoundError
 from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
 from ..chart import PALETTE, Line, legend, running_average_svg
-from ..db import get_db
+from ..db import StorageProblem, get_db
 from ..htmx import device_name, see_other
 
 bp = Blueprint("players", __name__)
@@ -120,8 +120,8 @@ def rename(person_id: int):
     new_name = request.form.get("name") or ""
     try:
         people.rename(get_db(), person_id, new_name, was=request.form.get("was"), device=device_name())
-    except people.PeopleProblem as problem:
-        status = 409 if isinstance(problem, people.ChangedMeanwhile) else 422
+    except (people.PeopleProblem, StorageProblem) as problem:   # the page again, keeping what was typed
+        status = {people.ChangedMeanwhile: 409, StorageProblem: 503}.get(type(problem), 422)
         return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=status)
     flash(f"{person.name} is now {new_name.strip()} on every game.")
     return see_other(url_for("players.player", person_id=person_id))
