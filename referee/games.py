@@ -1,9 +1,11 @@
-"""The games Chickenyard keeps a sheet for: one object per game, holding its words and how it is scored.
+"""The games Chickenyard keeps a sheet for: one object per game, the one table of games.
 
-A rule set names its game (`RuleSet.game`, from the preset's data); `GAMES[rules.game]`, which is
-`rules.kind`, is that game's object, so nothing else asks which game it is (python-chess's variant
-registry is the model). Chickenfoot and Mexican Train count each player's pips left and the lowest
-total wins; Super 15 keeps no points: each round has a winner, and the most rounds won wins.
+Each game holds its name and words, its rule sets (the presets that name it), how its hand records
+are read into its engine and written back, and how it is scored. A rule set names its game
+(`RuleSet.game`, from the preset's data); `GAMES[rules.game]`, which is `rules.kind`, is that game's
+object, so nothing else asks which game it is (python-chess's variant table is the model).
+Chickenfoot and Mexican Train count each player's pips left and the lowest total wins; Super 15
+keeps no points: each round has a winner, and the most rounds won wins.
 
 The scoring methods read a hand of the score sheet: anything with `entry(player_id)` (its
 `points` and `tiles_left`), `went_out` (the player who went out first, or None) and
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from .presets import GAMES as NAMES
+from .presets import PRESETS
 from .words import N_, Word, _, names
 
 
@@ -21,6 +23,7 @@ class Game:
     """A game scored by the pips left in each hand: each player's pips count against them."""
 
     key = ""
+    title = ""                               # the game's name in English: records, the command line
     # each word is read in the table's language (referee/words.py)
     unit = Word("round")                     # one deal, as the table calls it
     units = Word("rounds")
@@ -49,7 +52,22 @@ class Game:
 
     @property
     def name(self) -> str:
-        return _(NAMES[self.key])
+        """The game's name in the table's language (marked for the catalogue in chickenyard/rule_words.py)."""
+        return _(self.title)
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        """The game's rule sets, as the presets name them: Chickenfoot's traditions, or the one rule set
+        of each other game of the double-15 rulebook."""
+        return tuple(name for name, data in PRESETS.items() if data.get("game", "chickenfoot") == self.key)
+
+    def read_record(self, record: dict) -> tuple:
+        """A hand record of this game (chickenyard/hand-v1) set up on its engine: (the round, its moves)."""
+        raise NotImplementedError
+
+    def write_record(self, round_, deal, yard, first_player: int) -> dict:
+        """The record of a round of this game played on its engine, read back by `read_record`."""
+        raise NotImplementedError
 
     def rule_label(self, rule) -> str:
         """A rule's name in this game's words: its deals and its bone pile."""
@@ -95,17 +113,38 @@ class Game:
         return [pid for pid, total in totals.items() if self.rank(total) == best]
 
 
+# A game's records are read and written by referee/records.py, which replays them on the engine, and
+# the engine reads the rule sets, which name this table: records is imported when a record is.
+
 class Chickenfoot(Game):
     key = "chickenfoot"
+    title = "Chickenfoot"
     unit = Word("hand")
     units = Word("hands")
     bone_pile = Word("chicken yard")         # the classic, set-insert and family rules' word
     named_by_rule_set = True
 
+    def read_record(self, record: dict) -> tuple:
+        from .records import start_hand
+        return start_hand(record)
+
+    def write_record(self, round_, deal, yard, first_player: int) -> dict:
+        from .records import write_hand
+        return write_hand(round_, deal, yard, first_player)
+
 
 class MexicanTrain(Game):
     key = "mexican-train"
+    title = "Mexican Train"
     centre_double = Word("engine double")
+
+    def read_record(self, record: dict) -> tuple:
+        from .records import start_train_round
+        return start_train_round(record)
+
+    def write_record(self, round_, deal, yard, first_player: int) -> dict:
+        from .records import write_train_round
+        return write_train_round(round_, deal, yard, first_player)
 
 
 TIED = N_("tied on tiles and pips: the rulebook names no winner, so nobody wins this round")  # _() where shown
@@ -116,6 +155,7 @@ class Super15(Game):
     fewest tiles left, and a tie on tiles to the lowest pip total."""
 
     key = "super-15"
+    title = "Super 15"
     centre_double = Word("starter double")
     scored_by_pips = False
     counts_tiles_left = True
@@ -126,6 +166,14 @@ class Super15(Game):
     hand_score_words = Word("pips")
     winning_rule = Word("most rounds won")
     points_label = Word("Pips left (settles a tie on tiles)")
+
+    def read_record(self, record: dict) -> tuple:
+        from .records import start_super15
+        return start_super15(record)
+
+    def write_record(self, round_, deal, yard, first_player: int) -> dict:
+        from .records import write_super15
+        return write_super15(round_, deal, yard, first_player)
 
     def how_to_enter(self, rules) -> str:
         return _("Mark who went out first: they win the round. If the round blocked, give each player's tiles "

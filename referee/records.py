@@ -5,10 +5,8 @@ Like a chess game in PGN: the deal, the chicken yard, and the moves. A play
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from .actions import Call, Draw, IllegalAction, MissedCall, Pass, Play, TakeBack, notation
+from .games import GAMES
 from .hand import Hand
 from .rulesets import Rule, RuleSet, rule_set
 from .tiles import BadTile, Tile, set_tiles
@@ -274,7 +272,7 @@ def start_super15(record: dict):
     return game, [parse_super15_move(m) for m in record["moves"]]
 
 
-def _write_super15(game, deal, yard, first_player: int) -> dict:
+def write_super15(game, deal, yard, first_player: int) -> dict:
     from .super15 import DrawTwo, Place
     moves = []
     for player, action in game.log:
@@ -297,7 +295,7 @@ def replay(record: dict) -> dict:
         game = record.get("game", "chickenfoot") if isinstance(record, dict) else "chickenfoot"
         if game not in GAMES:
             raise BadRecord(f'"game" is one of {", ".join(GAMES)}')
-        hand, moves = GAMES[game].start(record)
+        hand, moves = GAMES[game].read_record(record)
     except BadRecord as problem:
         return {"legal": False, "move": None, "reason": str(problem), "rule": None, "source": None,
                 "over": False, "ended_by": None, "points": None, "next_player": None}
@@ -328,7 +326,7 @@ def replay(record: dict) -> dict:
             "next_player": None if hand.is_over() else hand.turn}
 
 
-def _write_train(game, deal, yard, first_player: int) -> dict:
+def write_train_round(game, deal, yard, first_player: int) -> dict:
     from .mexican_train import EndTurn, Mark, PlayOn
     moves = []
     for player, action in game.log:
@@ -345,27 +343,14 @@ def _write_train(game, deal, yard, first_player: int) -> dict:
             "yard": sorted(str(t) for t in yard), "moves": moves}
 
 
-def _write_hand(hand: Hand, deal, yard, first_player: int) -> dict:
+def write_hand(hand: Hand, deal, yard, first_player: int) -> dict:
     return {"format": FORMAT, "preset": hand.rules.preset, "set": hand.set_size, "double": hand.row_double,
             "house_rules": hand.rules.house_rules, "first_player": first_player,
             "deal": [[str(t) for t in tiles] for tiles in deal], "yard": sorted(str(t) for t in yard),
             "moves": [move_record(p, a) for p, a in hand.log]}
 
 
-@dataclass(frozen=True)
-class RecordedGame:
-    """How one game's records are read into a round and its moves, and written from a round played."""
-    start: Callable[[dict], tuple]
-    write: Callable[..., dict]
-
-
-# the game a record names ("game"; Chickenfoot when it names none) -> how it is read and written
-GAMES = {"chickenfoot": RecordedGame(start_hand, _write_hand),
-         "mexican-train": RecordedGame(start_train_round, _write_train),
-         "super-15": RecordedGame(start_super15, _write_super15)}
-
-
 def write_record(round_, deal, yard, first_player: int | None = None) -> dict:
     """The record of a round played: any game's, read back by `replay`."""
     first = round_.log[0][0] if first_player is None and round_.log else (first_player or 0)
-    return GAMES[round_.rules.game].write(round_, deal, yard, first)
+    return round_.rules.kind.write_record(round_, deal, yard, first)

@@ -11,12 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .actions import ImpossibleRequest
-from .games import GAMES as KINDS, Game
-from .presets import CLASSIC, GAMES, LABELS, PRESETS
+from .games import GAMES, Game
+from .presets import CLASSIC, LABELS, PRESETS
 from .tiles import Tile, tile_count
 
-PRESET_NAMES = tuple(name for name, data in PRESETS.items() if data.get("game", "chickenfoot") == "chickenfoot")
-GAME_PRESETS = {game: tuple(n for n, d in PRESETS.items() if d.get("game", "chickenfoot") == game) for game in GAMES}
+GAME_PRESETS = {key: game.presets for key, game in GAMES.items()}     # each game's rule sets, by its key
+PRESET_NAMES = GAME_PRESETS["chickenfoot"]
 HOUSE = "house rule"
 HIGHEST_AVAILABLE = "highest"      # classic's "Alternate Beginning", open to any Chickenfoot table
 VALUE_WORDS = {
@@ -108,7 +108,7 @@ class RuleSet:
     @property
     def kind(self) -> Game:
         """The game these rules are of: its words and how it is scored."""
-        return KINDS[self.game]
+        return GAMES[self.game]
 
     def __getitem__(self, key: str) -> Rule:
         return self.rules[key]

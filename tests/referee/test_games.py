@@ -1,11 +1,15 @@
 """One object per game, chosen by the rule set's game: its words, and who wins a blocked round."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from referee.games import GAMES, Super15
 from referee.presets import GAMES as NAMES
 from referee.rulesets import GAME_PRESETS, rule_set
+
+from .test_deal_checks import _played
 
 
 def test_every_rule_set_finds_its_game_and_every_game_is_named():
@@ -13,6 +17,19 @@ def test_every_rule_set_finds_its_game_and_every_game_is_named():
     for game, presets in GAME_PRESETS.items():
         for preset in presets:
             assert rule_set(preset).kind is GAMES[game]
+
+
+def test_each_game_holds_its_rule_sets_and_reads_back_the_records_it_writes():
+    assert GAMES["chickenfoot"].presets == ("classic", "set-insert", "encyclopedia", "family", "double15-rulebook")
+    assert {key: game.presets for key, game in GAMES.items() if key != "chickenfoot"} == {
+        "mexican-train": ("mexican-train",), "super-15": ("super-15",)}
+    for key, game in GAMES.items():
+        record = _played(key, 3)
+        round_, moves = game.read_record(record)
+        for _, action in moves:
+            round_.apply(action)
+        assert round_.is_over() and round_.rules.kind is game
+        assert json.loads(json.dumps(game.write_record(round_, record["deal"], record["yard"], record["first_player"]))) == record
 
 
 def test_each_game_speaks_of_its_own_deals_and_bone_pile():
