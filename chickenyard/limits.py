@@ -39,6 +39,10 @@ class Gate:
 # Counting pips: two at once (two photos' pixels, about 80 MB each at 12 MP, at a time)
 photo_counting = Gate(running=2, waiting=2, busy_message=(
     "The table's machine is counting other photos just now. Wait a few seconds, then send this one again."))
+# Bringing back a saved game: parsing it and writing every hand through the sheet takes a core
+# for a moment; two at once, two waiting
+game_importing = Gate(running=2, waiting=2, busy_message=(
+    "The table's machine is bringing back other saved games just now. Wait a few seconds and send this one again."))
 # PDFs: one at a time, so that printing never slows the sheets down
 pdf_drawing = Gate(running=1, waiting=1, busy_message=(
     "The table's machine is making another PDF just now. Wait a few seconds and try again, "

@@ -25,7 +25,9 @@ def main(argv: list[str] | None = None) -> None:
     for address in lan_addresses():
         print(f"Phones on the table's Wi-Fi: open http://{address}:{args.port}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Chickenyard")
+    # a body past the app's own limit (a photo) is refused by waitress before it is taken in
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Chickenyard",
+          max_request_body_size=app.config["MAX_CONTENT_LENGTH"] + 1024 * 1024)
 
 
 if __name__ == "__main__":

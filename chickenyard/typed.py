@@ -62,6 +62,19 @@ def load_json(text: str | bytes):
     return value
 
 
+def load_bounded_json(body: bytes, *, containers: int, values: int):
+    """A JSON document of at most that many objects and lists, and about that many values, refused
+    (BadJSON) before parsing when it has more: `[{},{},...]` of a megabyte is 300,000 dicts and tens
+    of megabytes of memory once parsed. Counting brackets and commas overcounts (they may sit in a
+    string), never undercounts, and costs no memory."""
+    found = body.count(b"{") + body.count(b"[")
+    if found > containers:
+        raise BadJSON(f"it holds {found:,} objects and lists, far more than any game ({containers:,} at most)")
+    if body.count(b",") > values:
+        raise BadJSON(f"it holds far more values than any game ({values:,} at most)")
+    return load_json(body)
+
+
 def depth(value) -> int:
     """How deeply lists and objects nest in a JSON value, counted without recursion."""
     deepest, stack = 0, [(value, 1)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db, transaction
@@ -14,10 +15,20 @@ from ..store import access_row, create_game, save_hand
 from ..sheet import load_sheet
 from ..transfer import export_csv as sheet_csv
 from ..transfer import export_document, read_document
-from ..typed import BadJSON, load_json
+from ..limits import game_importing
+from ..typed import BadJSON, load_bounded_json
 from .loading import sheet_for
 
 bp = Blueprint("transfer", __name__)
+
+# The largest game a table can play (set-insert's long game: double-15, 13 players, 31 hands, every
+# tile but the double left and entered one by one) is 320 KB as Chickenyard saves it, with 5,100
+# objects and lists and 9,300 commas (tests/test_import_limits.py); a document far above that is
+# refused before it is parsed.
+MOST_BYTES = 1024 * 1024
+MOST_CONTAINERS = 20_000
+MOST_VALUES = 40_000
+TOO_LARGE = f"That is far larger than any saved game ({MOST_BYTES // 1024 // 1024} MB at most), so it was not read."
 
 
 def _filename(sheet, ext: str) -> str:
@@ -50,6 +61,19 @@ def import_game():
     # A JSON body cannot be sent cross-site without a CORS preflight, which this
     # app never grants; the upload form is checked like every other form.
     as_json = request.is_json
+    # before anything of the body is read: a Content-Length above it is a 413, and a stream of unknown
+    # length is read no further than one byte past it (a form's envelope besides)
+    request.max_content_length = MOST_BYTES + 1 + (0 if as_json else 64 * 1024)
+    with game_importing.turn():
+        try:
+            return _import(as_json)
+        except RequestEntityTooLarge:
+            if as_json:
+                return jsonify({"error": "The game was not imported.", "problems": [TOO_LARGE]}), 413
+            return render_template("import.html", problems=[TOO_LARGE]), 413
+
+
+def _import(as_json: bool):
     if not as_json:
         csrf.protect()
     doc, problems = _read_upload(as_json)
@@ -88,13 +112,22 @@ def import_game():
 def _read_upload(as_json: bool):
     if as_json:
         try:
-            return load_json(request.get_data()), []
+            return _bounded(request.get_data()), []
         except BadJSON as problem:
             return None, [f"The body is not valid JSON ({problem})."]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return None, ["Choose a saved game file (.json) to import."]
+    body = upload.read(MOST_BYTES + 1)
+    if len(body) > MOST_BYTES:
+        raise RequestEntityTooLarge()
     try:
-        return load_json(upload.read().decode("utf-8-sig")), []
+        return _bounded(body.decode("utf-8-sig").encode()), []
     except (UnicodeDecodeError, BadJSON) as problem:
         return None, [f"That file is not a Chickenyard game (not readable JSON: {problem})."]
+
+
+def _bounded(body: bytes):
+    if len(body) > MOST_BYTES:              # a stream of unknown length that ran past the limit
+        raise RequestEntityTooLarge()
+    return load_bounded_json(body, containers=MOST_CONTAINERS, values=MOST_VALUES)
