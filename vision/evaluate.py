@@ -4,6 +4,8 @@
     python -m vision.evaluate --generated 200         generated scenes from a seed training never used
     python -m vision.evaluate FOLDER --variants       each photo turned, tilted, shrunk, darkened...
     python -m vision.evaluate --memory                a 12 MP photo: time and peak memory
+    python -m vision.evaluate --generated 100 --seeds 30-39 --ablate   what each stage pays
+    python -m vision.evaluate --kinds 50 --seeds 40-49  held-out kinds: black sets, chains, close-ups, small
     python -m vision.evaluate FOLDER --closer         each photo read as the review's "Look closer" reads it
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
@@ -62,6 +64,27 @@ def generated_photos(count: int, seed: int):
         yield f"generated-{seed}-{i:04d}", data.tobytes(), Counter(answers), max_value
 
 
+def kind_photos(kind: str, count: int, seed: int):
+    """Photos of one held-out kind (`synth_hard.KINDS`: black sets with white pips, chains,
+    close-ups, small tiles) from seeds no training draws from, with their tiles' corners."""
+    from .training.synth_hard import KINDS, hard_scene_with_answers
+    from .training.train import SEED, SEED_OFFSETS
+    for i in range(count):
+        rng = np.random.default_rng(SEED + SEED_OFFSETS["kinds"] + KINDS.index(kind) * 1_000_000 + seed * 10_000 + i)
+        image, answers, quads, max_value = hard_scene_with_answers(rng, kind)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        yield f"{kind}-{seed}-{i:04d}", data.tobytes(), Counter(answers), max_value, quads
+
+
+def seeds(text: str) -> list[int]:
+    """'30-39' or '7,8,18-21': the seeds named."""
+    out = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        out.extend(range(int(first), int(last or first) + 1))
+    return out
+
+
 def _turn(image, angle):
     h, w = image.shape[:2]
     matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
@@ -98,22 +121,31 @@ def variant_photos(photos, change):
         yield name, encoded.tobytes(), want, set_size
 
 
-def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: bool = False) -> dict:
-    """Read each photo (with `closer`, as the review's "Look closer" reads it); count what is
-    right; time the analysis against OpenCV's decode."""
+def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: bool = False,
+          skip: tuple[str, ...] = ()) -> dict:
+    """Read each photo (with `closer`, as the review's "Look closer" reads it; without the
+    stages named in `skip`); count what is right; time the analysis against OpenCV's decode.
+    Where a photo comes with its tiles' corners, also count the tiles found (a tile read,
+    rightly or not, or shown to check, on its centre)."""
     n_photos = photos_right = tiles_right = tiles_total = totals_right = 0
     confident = confident_right = 0
+    found = placed = 0
     analyse_times, decode_times = [], []
-    for name, data, want, set_size in photos:
+    for name, data, want, set_size, *where in photos:
         decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
                                        repeat))
         result = None
 
         def run():
             nonlocal result
-            result = analyse(decode(data), set_size, closer)
+            result = analyse(decode(data), set_size, closer, skip)
         analyse_times.append(_best_time(run, repeat))
         got = Counter(result.tiles)
+        if where:
+            outlines = [t.corners for t in result.tiles_detail] + list(result.unreadable)
+            placed += len(where[0])
+            found += sum(any(cv2.pointPolygonTest(np.float32(c), tuple(map(float, q.mean(axis=0))), False) >= 0
+                             for c in outlines) for q in where[0])
         matched = sum((want & got).values())
         left = Counter(want)
         for tile in sorted(result.tiles_detail, key=lambda t: -t.confidence):
@@ -137,9 +169,12 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
                          + " extra " + " ".join(f"{a}|{b}" for (a, b) in (got - want).elements()))
             print(f"{name:<22} {'ok  ' if every else 'MISS'} tiles {matched:2d}/{n:<2d} total {result.total:4d} "
                   f"(want {want_total:>4}) {analyse_times[-1] * 1000:7.1f} ms{wrong}", file=out)
-    return _with_speed({"photos": n_photos, "photos_every_tile_right": photos_right, "tiles_right": tiles_right,
-                        "tiles": tiles_total, "totals_right": totals_right, "confident": confident,
-                        "confident_right": confident_right, "times": (analyse_times, decode_times)})
+    figures = {"photos": n_photos, "photos_every_tile_right": photos_right, "tiles_right": tiles_right,
+               "tiles": tiles_total, "totals_right": totals_right, "confident": confident,
+               "confident_right": confident_right, "times": (analyse_times, decode_times)}
+    if placed:
+        figures.update(tiles_found=found, tiles_placed=placed)
+    return _with_speed(figures)
 
 
 COUNTS = ("photos", "photos_every_tile_right", "tiles_right", "tiles", "totals_right", "confident", "confident_right")
@@ -173,7 +208,8 @@ def _best_time(fn, repeat):
 
 def summary(label: str, f: dict) -> str:
     share = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else f"{a}/{b}"    # noqa: E731
-    return (f"{label}: photos with every tile right {share(f['photos_every_tile_right'], f['photos'])}; "
+    found = f"tiles found {share(f['tiles_found'], f['tiles_placed'])}; " if "tiles_found" in f else ""
+    return (f"{label}: photos with every tile right {share(f['photos_every_tile_right'], f['photos'])}; {found}"
             f"tiles right {share(f['tiles_right'], f['tiles'])}; totals right {share(f['totals_right'], f['photos'])}; "
             f"confident tiles right {share(f['confident_right'], f['confident'])}; median analysis "
             f"{f['median_analysis_ms']} ms, median decode {f['median_decode_ms']} ms, ratio {f['speed_ratio']}")
@@ -214,6 +250,40 @@ def twelve_megapixels(closer: bool = False) -> dict:
     return json.loads(done.stdout)
 
 
+def ablate(photos: list, closer: bool = False, out=sys.stdout) -> dict:
+    """The photos read with every stage, then without each stage that can be left out in turn
+    (all but finding and reading): what each stage pays, as `score`'s figures."""
+    from .pipeline import STAGES
+    variants = {"every stage": ()}
+    variants.update({f"without {s.name}": (s.name,) for s in STAGES
+                     if s.name not in ("find", "read") and (closer or not s.asked)})
+    results = {}
+    for label, skip in variants.items():
+        results[label] = score(photos, 1, quiet=True, closer=closer, skip=skip)
+        print(summary(label, results[label]), file=out, flush=True)
+    return results
+
+
+def _ablate_all(args, test_seeds: list[int]) -> int:
+    """`--ablate`: the labelled folders together, the generated scenes, and each held-out kind
+    asked for, each read with every stage and without each in turn."""
+    sets = {}
+    if args.folders:
+        sets["photos in " + ", ".join(map(str, args.folders))] = [p for f in args.folders for p in folder_photos(f)]
+    if args.generated:
+        sets[f"generated, seeds {','.join(map(str, test_seeds))}"] = [
+            p for s in test_seeds for p in generated_photos(args.generated, s)]
+    if args.kinds:
+        from .training.synth_hard import KINDS
+        for kind in KINDS:
+            sets[f"{kind}, seeds {','.join(map(str, test_seeds))}"] = [
+                p for s in test_seeds for p in kind_photos(kind, args.kinds, s)]
+    for label, photos in sets.items():
+        print(f"== {label}", flush=True)
+        ablate(photos, args.closer)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.evaluate", description=__doc__.split("\n")[0])
     parser.add_argument("folders", type=Path, nargs="*")
@@ -224,12 +294,20 @@ def main(argv=None) -> int:
     parser.add_argument("--memory", action="store_true", help="time and peak memory on a 12 MP photo")
     parser.add_argument("--quiet", action="store_true", help="only the overall figures")
     parser.add_argument("--closer", action="store_true", help='read as the review\'s "Look closer" does')
+    parser.add_argument("--seeds", type=seeds, help="generated test sets, e.g. 30-39 (instead of --seed)")
+    parser.add_argument("--kinds", type=int, default=0, help="also this many photos a seed of each held-out kind "
+                        "(black sets with white pips, chains, close-ups, small tiles), with tiles found")
+    parser.add_argument("--ablate", action="store_true", help="read the photos and generated scenes asked for with "
+                        "every stage, then without each stage in turn")
     args = parser.parse_args(argv)
     results = {}
     for folder in args.folders:
         if not (folder / "labels.tsv").exists():
             print(f"vision.evaluate: {folder}/labels.tsv not found", file=sys.stderr)
             return 2
+    test_seeds = args.seeds or [args.seed]
+    if args.ablate:
+        return _ablate_all(args, test_seeds)
     everything = []
     for folder in args.folders:
         photos = list(folder_photos(folder))
@@ -243,10 +321,16 @@ def main(argv=None) -> int:
         for name, change in VARIANTS.items():
             results[name] = score(variant_photos(everything, change), 1, quiet=True, closer=args.closer)
             print(summary(f"variant {name}", results[name]))
-    if args.generated:
-        results["generated"] = score(generated_photos(args.generated, args.seed), 1, quiet=args.quiet,
-                                     closer=args.closer)
-        print(summary(f"generated (seed {args.seed})", results["generated"]))
+    generated = [p for s in test_seeds for p in generated_photos(args.generated, s)] if args.generated else []
+    if generated:
+        results["generated"] = score(generated, 1, quiet=args.quiet, closer=args.closer)
+        print(summary(f"generated (seeds {','.join(map(str, test_seeds))})", results["generated"]))
+    if args.kinds:
+        from .training.synth_hard import KINDS
+        for kind in KINDS:
+            photos = [p for s in test_seeds for p in kind_photos(kind, args.kinds, s)]
+            results[kind] = score(photos, 1, quiet=True, closer=args.closer)
+            print(summary(f"{kind} (seeds {','.join(map(str, test_seeds))})", results[kind]), flush=True)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)
         print("12 MP photo:", json.dumps(results["12 MP"]))

@@ -1,17 +1,19 @@
 """The pip counter: photo bytes in, tiles and total out.
 
-    decode -> find tiles (finder network) -> rectify each -> read pips (reader network)
-           -> cut again round the divider (square_up) -> look again at unsure tiles
-           (fit_closer), cut them again a little way off (nudge_unsure), and look again
-           at faces no tile covers (read_the_rest)
-           [-> on request, a closer look at the whole photo (look_closer)]
-           -> refuse halves above the set -> each tile at most once
+`analyse` runs the declared list of named stages, `STAGES`, in order, each taking what the
+stages before it saw (`Seen`: the finder's looks, the tiles cut, their readings) and giving
+it on, and keeps a trace of each (`StageTrace`: its time, the tiles after it, how many it
+added or cut again, how many it dropped), which the debug overlay draws. Then halves above
+the set are refused and each tile is counted at most once. Every number is in
+`vision.params.Params`.
 
 `count_pips` is what the app and the command line call.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -49,6 +51,7 @@ class Result:
     # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice:
     # shown to check, not counted
     unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
+    trace: tuple = field(default=(), compare=False)    # each stage as it ran (`StageTrace`)
 
     def to_json(self, unreadable: bool = False) -> dict:
         """The command line's document; the app also asks for the outlines that could not be read."""
@@ -65,22 +68,79 @@ def count_pips(image_bytes: bytes, set_size: int | None = None, params: Params =
     return analyse(decode(image_bytes, params), set_size, closer)
 
 
-def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False) -> Result:
-    """The tiles in the photo; with `closer`, also those only a closer look at the whole photo
-    finds (`look_closer`), which takes about three times as long: the review's "Look closer"."""
+@dataclass(frozen=True)
+class Seen:
+    """What the stages have seen so far: the finder's looks, the tiles cut and their readings
+    (None: the cut showed no divider)."""
+    sighting: Sighting | None = None
+    regions: tuple = ()
+    readings: tuple = ()
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One named stage: what it does to what was seen (`run(image, seen) -> seen`); with
+    `asked`, it runs only on request (the review's "Look closer")."""
+    name: str
+    run: Callable
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class StageTrace:
+    """One stage as it ran on a photo: its time, the tiles (region, reading) after it, and how
+    many of those it added or cut again, and how many it dropped."""
+    name: str
+    ms: float
+    tiles: tuple
+    changed: int
+    dropped: int
+
+
+def _tiles(stage):
+    """A stage on the tiles cut and read alone: `stage(image, regions, readings)`."""
+    return lambda image, seen: replace(seen, **dict(zip(("regions", "readings"), map(
+        tuple, stage(image, list(seen.regions), list(seen.readings))))))
+
+
+def _with_sighting(stage):
+    """A stage that also asks what the finder's looks saw: `stage(image, sighting, regions, readings)`."""
+    return lambda image, seen: replace(seen, **dict(zip(("regions", "readings"), map(
+        tuple, stage(image, seen.sighting, list(seen.regions), list(seen.readings))))))
+
+
+def _find(image: np.ndarray, seen: Seen) -> Seen:
     sighting = find_tiles(image)
-    regions, readings = read_best(image, sighting.regions)
-    regions, readings = read_closer(image, sighting, regions, readings)
-    regions, readings = square_up(image, regions, readings)
-    regions, readings = fit_closer(image, regions, readings)
-    regions, readings = nudge_unsure(image, regions, readings)
-    regions, readings = read_the_rest(image, sighting, regions, readings)
-    if closer:
-        regions, readings = look_closer(image, regions, readings)
-    regions, readings = one_size(regions, readings)
+    return replace(seen, sighting=sighting, regions=tuple(sighting.regions))
+
+
+def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = ()) -> tuple[Seen, tuple]:
+    """What the stages see on the photo, and each stage's trace. With `closer`, the stages run
+    only on request run too; those named in `skip` do not run (`vision.evaluate --ablate`)."""
+    seen, trace = Seen(), []
+    for stage in STAGES:
+        if stage.name in skip or stage.asked and not closer:
+            continue
+        started = time.perf_counter()
+        after = stage.run(image, seen)
+        before = {id(r) for r in seen.regions}
+        kept = {id(r) for r in after.regions}
+        trace.append(StageTrace(stage.name, (time.perf_counter() - started) * 1000,
+                                tuple(zip(after.regions, after.readings or (None,) * len(after.regions))),
+                                sum(id(r) not in before for r in after.regions),
+                                sum(id(r) not in kept for r in seen.regions) if stage.name != "find" else 0))
+        seen = after
+    return seen, tuple(trace)
+
+
+def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False,
+            skip: tuple[str, ...] = ()) -> Result:
+    """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
+    whole photo finds, which takes about three times as long: the review's "Look closer"."""
+    seen, trace = run_stages(image, closer, skip)
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
-    for region, reading in zip(regions, readings):
+    for region, reading in zip(seen.regions, seen.readings):
         corners = tuple((float(x), float(y)) for x, y in region.corners)
         if reading is None:
             continue                       # no divider: not a tile face
@@ -93,7 +153,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
     unreadable.extend(t.corners for t in twice)
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
-                  tuple(unreadable))
+                  tuple(unreadable), trace)
 
 
 def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:
@@ -415,3 +475,17 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
         for i, t in zip(doubtful, turned):
             readings[i] = read_maps((maps[i] + t) / 2)
     return readings
+
+
+# The stages `analyse` runs, in order (see the module's docstring)
+STAGES = (
+    Stage("find", _find),                                                # the finder's looks (finder.find_tiles)
+    Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),  # each tile; each run's best way
+    Stage("small tiles closer", _with_sighting(read_closer)),           # small faces again at 768
+    Stage("square up", _tiles(square_up)),                              # cut again round the divider
+    Stage("fit alone", _tiles(fit_closer)),                             # an unsure tile looked at on its own
+    Stage("nudge", _tiles(nudge_unsure)),                               # an unsure tile cut a little way off
+    Stage("rest of faces", _with_sighting(read_the_rest)),              # faces no tile covers
+    Stage("whole photo closer", _tiles(look_closer), asked=True),       # on request: the photo at 768
+    Stage("one size", _tiles(lambda _, *a: one_size(*a))),              # unsure tiles far narrower than the rest
+)

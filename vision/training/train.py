@@ -65,7 +65,7 @@ SEED = 20261124
 # The scenes with wide cores ("first") are the training scenes again, only their cores drawn wider.
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
                 "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000,
-                "hard": 80_000_000}
+                "hard": 80_000_000, "kinds": 90_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.training")
 

@@ -1,0 +1,66 @@
+"""The pip counter as a declared list of named stages, its trace, and its one Params."""
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+cv2 = pytest.importorskip("cv2")
+
+from vision import pipeline  # noqa: E402
+from vision.load import decode  # noqa: E402
+from vision.overlay import draw_overlay  # noqa: E402
+from vision.params import Params  # noqa: E402
+
+from .synthetic import photo_of, scattered  # noqa: E402
+
+pytestmark = pytest.mark.vision
+VISION = Path(pipeline.__file__).parent
+
+
+@pytest.fixture(scope="module")
+def image():
+    return decode(photo_of(scattered([(1, 2), (3, 5), (0, 6), (4, 4)], seed=3)))
+
+
+def test_the_analysis_runs_the_declared_stages_in_order_and_traces_each(image):
+    result = pipeline.analyse(image, 6)
+    ran = [s.name for s in pipeline.STAGES if not s.asked]
+    assert [t.name for t in result.trace] == ran
+    assert all(t.ms >= 0 for t in result.trace)
+    # the last stage's tiles are the tiles counted
+    last = {tuple(sorted((r.top, r.bottom))) for _, r in result.trace[-1].tiles if r is not None}
+    assert set(result.tiles) == last == {(1, 2), (3, 5), (0, 6), (4, 4)}
+    assert result.trace[0].changed == len(result.trace[0].tiles)      # the finder found each tile cut
+
+
+def test_a_stage_asked_for_runs_only_on_request_and_a_stage_left_out_does_not_run(image):
+    asked = [s.name for s in pipeline.STAGES if s.asked]
+    assert asked == ["whole photo closer"]
+    assert [t.name for t in pipeline.analyse(image, 6, closer=True).trace] == [s.name for s in pipeline.STAGES]
+    names = [t.name for t in pipeline.analyse(image, 6, skip=("nudge", "one size")).trace]
+    assert "nudge" not in names and "one size" not in names and names[:2] == ["find", "read"]
+
+
+def test_the_debug_overlay_draws_a_line_for_each_stage(image):
+    result = pipeline.analyse(image, 6)
+    drawn = draw_overlay(image, result)
+    assert drawn.shape[1] == image.shape[1] and drawn.shape[0] > image.shape[0] + 20 * len(result.trace)
+    strip = drawn[image.shape[0]:]
+    assert (strip[:, :30] == (255, 200, 0)).all(axis=2).any()      # the read stage's swatch
+
+
+def test_every_number_is_in_params_marked_structural_or_tuned_with_its_evidence():
+    for f in dataclasses.fields(Params):
+        assert f.metadata["kind"] in ("structural", "tuned") and len(f.metadata["why"]) > 10, f.name
+    # the modules that run at the table hold no numbers of their own at module level
+    for name in ("finder.py", "pipeline.py", "reader.py"):
+        tree = ast.parse((VISION / name).read_text())
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                numbers = [n for n in ast.walk(node.value) if isinstance(n, ast.Constant)
+                           and isinstance(n.value, (int, float)) and not isinstance(n.value, bool) and n.value != 0]
+                assert not numbers, f"{name}:{node.lineno} holds a number outside Params"
