@@ -26,8 +26,8 @@ def double_label(n: int) -> str:
 
 
 def game_title(game: str) -> str:
-    from referee.presets import GAMES
-    return GAMES.get(game, game)
+    from referee.games import GAMES
+    return GAMES[game].title if game in GAMES else game
 
 
 def game_kind(game: str):

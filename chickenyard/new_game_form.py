@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.presets import GAMES
+from referee.games import GAMES
 from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 from flask_babel import gettext as _
@@ -75,7 +75,7 @@ def read_new_game(data) -> NewGameForm:
     typed, errors = form.typed, form.errors
 
     if typed["game"] not in GAMES:
-        errors["game"] = _("Choose a game Chickenyard knows: %(games)s.", games=", ".join(map(_, GAMES.values())))
+        errors["game"] = _("Choose a game Chickenyard knows: %(games)s.", games=", ".join(game.name for game in GAMES.values()))
         return form
     # the other games of the double-15 rulebook have one rule set each (the Chickenfoot choice on
     # the form stays as it was ticked)

@@ -143,7 +143,7 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     if rules is not None and game is not None and game != rules.game:
         # the rule set decides the game: a "classic" Super 15 would be scored with Chickenfoot's rows
         problems.append(f'"game" {quote(game)} does not go with the "{rules.preset}" rules, which are '
-                        f'{GAMES[rules.game]}\'s: leave "game" out or name the rules of {GAMES[game]}.')
+                        f'{GAMES[rules.game].title}\'s: leave "game" out or name the rules of {GAMES[game].title}.')
     set_size = doc.get("set")
     if rules is not None and (not isinstance(set_size, int) or isinstance(set_size, bool)
                               or set_size not in rules.sets):
@@ -231,7 +231,7 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
         most = most_points(rules, set_size) * hands if by_pips and hands else None
         points, points_ok = _count(item, "start_points", 0, 0, most, where, problems)
         if points_ok and points and rules is not None and not by_pips:
-            problems.append(f"{where}: start_points must be 0: a late player in {GAMES[rules.game]} starts with no "
+            problems.append(f"{where}: start_points must be 0: a late player in {GAMES[rules.game].title} starts with no "
                             f"{unit}s won.")
             points_ok = False
         ok = ok and joined_ok and left_ok and points_ok

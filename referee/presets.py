@@ -49,10 +49,6 @@ LABELS = {
     "scoring": "Scoring",
 }
 
-# The game each preset belongs to; Chickenfoot has five traditions, the other
-# games of the double-15 rulebook one each.
-GAMES = {"chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train", "super-15": "Super 15"}
-
 PRESETS: dict[str, dict] = {
     "classic": {
         "title": "Classic",

@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from referee.draw import Refusal, draw_count
-from referee.games import Game
-from referee.presets import GAMES
+from referee.games import GAMES, Game
 from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 from ..sheet import Sheet

@@ -6,14 +6,14 @@ import json
 import pytest
 
 from referee.games import GAMES, Super15
-from referee.presets import GAMES as NAMES
 from referee.rulesets import GAME_PRESETS, rule_set
 
 from .test_deal_checks import _played
 
 
 def test_every_rule_set_finds_its_game_and_every_game_is_named():
-    assert set(GAMES) == set(NAMES)
+    assert {key: game.title for key, game in GAMES.items()} == {
+        "chickenfoot": "Chickenfoot", "mexican-train": "Mexican Train", "super-15": "Super 15"}
     for game, presets in GAME_PRESETS.items():
         for preset in presets:
             assert rule_set(preset).kind is GAMES[game]
