@@ -108,11 +108,15 @@ def get_row(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
         config = current_app.config
+        busy_ms = config.get("DATABASE_BUSY_MS", BUSY_TIMEOUT_MS)
         try:
-            g.db = connect(config["DATABASE"], config.get("DATABASE_BUSY_MS", BUSY_TIMEOUT_MS),
-                           read_only=config.get("READ_ONLY", False))
+            g.db = connect(config["DATABASE"], busy_ms, read_only=config.get("READ_ONLY", False))
         except sqlite3.Error as error:
-            raise storage_problem(error) or error
+            problem = storage_problem(error) or error
+            from .instance import went_read_only     # the instance folder's probe; it needs this module
+            if getattr(problem, "kind", None) not in ("read-only", "failing") or not went_read_only(current_app):
+                raise problem
+            g.db = connect(config["DATABASE"], busy_ms, read_only=True)
     return g.db
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+import time
 from pathlib import Path
 
 from flask import request
@@ -72,9 +73,44 @@ def write_atomically(path: Path, text: str) -> None:
         os.close(folder)
 
 
+RECHECK_SECONDS = 5     # a disk that went read-only while serving is probed again at most this often
+
+
+def writes_nothing(view):
+    """A form that keeps its answer in the phone's cookie only (a watch code, the phone's name): it
+    works on a read-only disk too."""
+    view.writes_nothing = True
+    return view
+
+
+def went_read_only(app) -> bool:
+    """The database would not open for writing: when the disk itself is now read-only, the table goes on
+    reading its sheets, as after a restart on that disk (until the disk takes writes again)."""
+    if writable(Path(app.instance_path), Path(app.config["DATABASE"])):
+        return False
+    app.config["READ_ONLY"] = True
+    app.extensions["read_only_since"] = app.extensions["read_only_probed"] = time.monotonic()
+    return True
+
+
+def _writable_again(app) -> None:
+    """A disk that went read-only while serving is probed again now and then; when it takes writes
+    again the table saves again (a table started on a read-only disk stays so until restarted)."""
+    probed = app.extensions.get("read_only_probed")
+    if probed is None or time.monotonic() - probed < RECHECK_SECONDS:
+        return
+    app.extensions["read_only_probed"] = time.monotonic()
+    if writable(Path(app.instance_path), Path(app.config["DATABASE"])):
+        app.config["READ_ONLY"] = False
+        app.extensions.pop("read_only_probed", None)
+
+
 def refuse_writes_when_read_only(app) -> None:
-    """On a read-only instance every page that only reads works; every form answers 503, saying why."""
+    """On a read-only instance every page that only reads works; every form that would write answers
+    503, saying why."""
     @app.before_request
     def read_only_guard():
-        if app.config.get("READ_ONLY") and request.method not in ("GET", "HEAD", "OPTIONS"):
+        _writable_again(app)
+        if (app.config.get("READ_ONLY") and request.method not in ("GET", "HEAD", "OPTIONS")
+                and not getattr(app.view_functions.get(request.endpoint), "writes_nothing", False)):
             raise StorageProblem("read-only")

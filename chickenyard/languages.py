@@ -14,6 +14,7 @@ from flask_babel import Babel, get_locale, get_translations
 from referee import words
 
 from .htmx import see_other
+from .instance import writes_nothing
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 DEFAULT = "en"
@@ -43,6 +44,7 @@ def language_names() -> list[tuple[str, str]]:
 
 
 @bp.post("/language")
+@writes_nothing
 def switch():
     code = request.form.get("language")
     response = see_other(url_for("games.home"))

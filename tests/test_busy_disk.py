@@ -1,6 +1,7 @@
 """A busy, full, read-only or broken disk: a 503 that says so, what was typed kept, nothing half-stored."""
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -206,6 +207,58 @@ def test_a_read_only_instance_serves_the_sheets_with_a_banner(tmp_path, monkeypa
         refused = phone.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Bo": 3}))
         assert refused.status_code == 503 and "read-only" in refused.get_data(as_text=True)
         assert phone.get("/").status_code == 200
+
+
+def test_a_disk_that_turns_read_only_while_serving_keeps_the_sheets_readable(tmp_path, monkeypatch):
+    from chickenyard import instance as instance_module
+    from tests.test_watch_codes import code_on_share_page
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("CHICKENYARD_INSTANCE", str(instance))
+    app = create_app({"TESTING": True})
+    app.test_client_class = TableClient
+    phone = app.test_client()
+    game_id = start_game(phone)
+    ids = player_ids(app, game_id)
+    phone.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 7}))
+    code = code_on_share_page(phone, game_id)
+    gc.collect()             # every connection closed, as between a server's requests: no -wal or -shm left
+    assert sorted(p.name for p in instance.iterdir()) == ["chickenyard.db", "secret_key"]
+    with read_only(instance):
+        sheet = phone.get(f"/games/{game_id}")
+        html = sheet.get_data(as_text=True)
+        assert sheet.status_code == 200 and totals_row(html)[0] == "7"
+        assert "nothing can be saved" in re.search(r'<p class="read-only-banner"[^>]*>(.*?)</p>', html, re.S).group(1)
+        assert phone.get("/").status_code == 200 and phone.get(f"/games/{game_id}/history").status_code == 200
+        refused = phone.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Bo": 3}))
+        assert refused.status_code == 503 and "read-only" in refused.get_data(as_text=True)
+        watcher = app.test_client()
+        assert watcher.post("/watch", data={"code": code}).status_code == 303       # a cookie, no database write
+        assert watcher.get(f"/games/{game_id}").status_code == 200
+        assert phone.post("/device", data={"device": "Ann's phone"}).status_code == 303
+    monkeypatch.setattr(instance_module, "RECHECK_SECONDS", 0)
+    saved = phone.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 7, "Bo": 3}))
+    assert saved.status_code == 303                                   # the disk takes writes again
+    assert "read-only-banner" not in phone.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_on_a_disk_read_only_from_the_start_a_watch_code_and_the_phones_name_still_work(tmp_path, monkeypatch):
+    from tests.test_watch_codes import code_on_share_page
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("CHICKENYARD_INSTANCE", str(instance))
+    first = create_app({"TESTING": True})
+    first.test_client_class = TableClient
+    game_id = start_game(first.test_client())
+    edit_key = connect(first.config["DATABASE"])["games"].get(game_id)["edit_key"]
+    with read_only(instance):
+        app = create_app({"TESTING": True})
+        app.test_client_class = TableClient
+        phone = app.test_client()
+        phone.get(f"/join/{edit_key}")
+        code = code_on_share_page(phone, game_id)
+        watcher = app.test_client()
+        assert watcher.post("/watch", data={"code": code}).status_code == 303
+        assert watcher.post("/device", data={"device": "TV"}).status_code == 303
+        assert watcher.get(f"/games/{game_id}").status_code == 200
 
 
 def test_an_empty_or_short_secret_key_is_replaced_whole(tmp_path):

@@ -10,6 +10,7 @@ from ..filters import double_label
 from ..access import EDIT, grant_role, known_game_ids, role_for
 from ..db import StorageProblem, get_db
 from ..htmx import device_name, is_htmx, page, see_other
+from ..instance import writes_nothing
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
@@ -56,6 +57,7 @@ def manifest():
 
 
 @bp.post("/device")
+@writes_nothing
 def set_device():
     name = (request.form.get("device") or "").strip()[:40]
     response = see_other(url_for("games.home"))

@@ -13,6 +13,7 @@ from ..db import get_db
 from ..game_changes import next_game, watched_before_next
 from ..htmx import see_other
 from ..hosts import lan_addresses
+from ..instance import writes_nothing
 from ..store import access_row, game_with_key, rotate_key
 from ..watch_codes import TryLimit, find_game, shown, watch_code
 from .loading import editable_sheet, game_row, live_etag, sheet_for, sheet_view_for, view_context
@@ -45,6 +46,7 @@ def qr_svg(url: str) -> Markup:
 
 
 @bp.post("/watch")
+@writes_nothing
 def watch():
     """A watch code typed on the home page: the game opens to watch, or the home page says why."""
     typed = (request.form.get("code") or "").strip()[:20]
