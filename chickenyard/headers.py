@@ -8,6 +8,9 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    # "Keep this screen on" over plain http: NoSleep.js plays a tiny video held in a data: URI
+    # (the Screen Wake Lock API is not offered outside https); media from nowhere else
+    "media-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -247,26 +247,60 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   }, true);
 })();
 
-// The screen kept awake while a sheet or the big screen is open (Screen Wake Lock, where the
-// browser offers it); the browser lets go when the page is hidden, so take it again on return.
+// "Keep this screen on", on the sheet and the big screen (on unless this phone turned it off). Where
+// the browser offers the Screen Wake Lock API (https, or this machine itself) NoSleep.js takes a
+// lock; the phones open the table's plain http address, where it plays a tiny silent looping
+// video instead, which a browser starts only from a tap: then the next tap anywhere starts it.
 (function () {
   "use strict";
-  let lock = null;
-  function wanted() { return document.querySelector("#sheet, #tv") !== null; }
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || lock !== null || !wanted() || document.visibilityState !== "visible") return;
-    navigator.wakeLock.request("screen").then(function (held) {
-      lock = held;
-      document.documentElement.dataset.wakeLock = "held";
-      held.addEventListener("release", function () {
-        lock = null;
-        document.documentElement.dataset.wakeLock = "released";
-      });
-    }).catch(function () { document.documentElement.dataset.wakeLock = "refused"; });
+  const KEY = "chickenyard.keepScreenOn";
+  let keeper = null;
+  function wanted() {
+    try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
   }
-  document.addEventListener("DOMContentLoaded", keepAwake);
-  document.addEventListener("visibilitychange", keepAwake);
-  document.addEventListener("htmx:afterSettle", keepAwake);
+  function remember(on) {
+    try { localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode: this page only */ }
+  }
+  function say(state) { document.documentElement.dataset.wakeLock = state; }
+  function switches() { return document.querySelectorAll("button[data-keep-awake]"); }
+  function show() {
+    switches().forEach(function (button) {
+      button.hidden = false;
+      button.setAttribute("aria-checked", wanted() ? "true" : "false");
+    });
+  }
+  function atNextTap() {
+    say("waiting");
+    ["click", "keydown", "touchend"].forEach(function (type) {
+      document.addEventListener(type, hold, { capture: true, once: true });
+    });
+  }
+  function hold() {
+    if (!wanted() || switches().length === 0 || document.visibilityState !== "visible" ||
+        typeof NoSleep === "undefined") return;
+    if (keeper === null) keeper = new NoSleep();
+    // a video the browser paused while the page was hidden is started again
+    if (keeper.isEnabled && "wakeLock" in navigator) return;
+    keeper.enable().then(function () {
+      if (wanted()) say("held"); else keeper.disable();      // turned off while it was starting
+    }, function () {
+      if (wanted()) atNextTap();
+    });
+  }
+  function letGo() {
+    if (keeper !== null) keeper.disable();
+    say("off");
+  }
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("button[data-keep-awake]");
+    if (!button) return;
+    remember(!wanted());
+    show();
+    if (wanted()) hold(); else letGo();
+  });
+  document.addEventListener("DOMContentLoaded", function () { show(); hold(); });
+  document.addEventListener("htmx:afterSettle", function () { show(); hold(); });
+  document.addEventListener("visibilitychange", hold);
 })();
 
 // New game and blank sheet: only the choices that apply to the game chosen are shown (without

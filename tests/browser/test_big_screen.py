@@ -57,7 +57,7 @@ def test_every_player_and_tonights_table_fit_the_tv(browser, live_server, artifa
     assert outside(page, "ol.standings > li") == []
     assert outside(page, "ol.standings .name, ol.standings .score") == []
     assert outside(page, ".tonight, .tonight h2, .tonight tbody tr") == []
-    assert outside(page, ".tv-board h1, .tv-board .draw") == []
+    assert outside(page, ".tv-board h1, .tv-board .draw, .tv-foot .live-status, .tv-foot [role=switch]") == []
     page.screenshot(path=str(artifacts / f"tv-{width}x{height}-{players}.png"))
     context.close()
 
