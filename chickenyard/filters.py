@@ -1,20 +1,24 @@
 """Template filters that put stored values in players' words."""
 import json
 import re
+from datetime import datetime
 
+from babel.dates import format_date, format_time
 from markupsafe import Markup
+
+from referee.words import _
 
 
 def describe_entry(snapshot_json: str | None) -> str:
     if not snapshot_json:
-        return "empty"
+        return _("empty")
     snap = json.loads(snapshot_json)
     if not isinstance(snap, dict):       # a player with no entry yet: its snapshot is null
-        return "empty"
+        return _("empty")
     if snap.get("went_out"):
-        return f"went out ({snap.get('points') or 0})"
+        return _("went out (%(points)s)", points=snap.get('points') or 0)
     if snap.get("points") is None:
-        return "empty"
+        return _("empty")
     if snap.get("tiles"):
         return f"{snap['points']} ({' '.join(snap['tiles'])})"
     return str(snap["points"])
@@ -22,12 +26,12 @@ def describe_entry(snapshot_json: str | None) -> str:
 
 def double_label(n: int) -> str:
     """A hand's starting double in players' words; Super 15 rounds start with any double."""
-    return f"{n}|{n}" if n is not None and n >= 0 else "any double"
+    return f"{n}|{n}" if n is not None and n >= 0 else _("any double")
 
 
 def game_title(game: str) -> str:
     from referee.games import GAMES
-    return GAMES[game].title if game in GAMES else game
+    return GAMES[game].name if game in GAMES else game
 
 
 def game_kind(game: str):
@@ -59,16 +63,23 @@ def preset_title(preset: str) -> str:
     """A rule set's name as the table knows it ('Classic', not 'classic')."""
     from referee.rulesets import UnknownPreset, rule_set
     try:
-        return rule_set(preset).title
+        return _(rule_set(preset).title)
     except UnknownPreset:
         return preset
 
 
 def when(iso: str | None) -> Markup:
-    """A stored UTC time, shown in the phone's own time by app.js (UTC without JavaScript)."""
+    """A stored UTC time, shown in the phone's own time by app.js (UTC without JavaScript), written
+    the table's language's way by Babel ("27 nov 2026, 14:05 UTC")."""
     if not iso:
         return Markup("")
-    shown = iso[:16].replace("T", " ") + " UTC"
+    try:
+        at = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return Markup("{}").format(iso)
+    from .languages import current_language
+    at, locale = at.replace(tzinfo=None), current_language()          # stored in UTC, shown as UTC
+    shown = f"{format_date(at, 'medium', locale=locale)}, {format_time(at, 'short', locale=locale)} UTC"
     return Markup('<time datetime="{}" data-local>{}</time>').format(iso, shown)
 
 

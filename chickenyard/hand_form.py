@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from referee.plausibility import Entry as Typed
 from referee.plausibility import most_points
 from referee.tiles import BadTile, Tile
+from referee.words import _
 
 from .hand_entries import check_entries
 from .sheet import Entry, HandRow, Sheet
@@ -105,9 +106,11 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
     for p in sheet.players:
         tiles = _read_tiles(sheet, form, p)
         points = _whole_number(form, f"points-{p.id}", form.typed_points[p.id],
-                               f"Write {p.name}'s total as a whole number from 0 to {max_points(sheet)}.")
+                               _("Write %(player)s's total as a whole number from 0 to %(most)s.", player=p.name,
+                                 most=max_points(sheet)))
         left = None if not sheet.kind.counts_tiles_left else _whole_number(
-            form, f"left-{p.id}", form.typed_left[p.id], f"Write how many tiles {p.name} has left, as a whole number.")
+            form, f"left-{p.id}", form.typed_left[p.id],
+            _("Write how many tiles %(player)s has left, as a whole number.", player=p.name))
         typed[p.id] = Typed(p.name, tiles, points, p.id in out_ids, left)
     # the referee's findings too, so that every problem shows at once (a field's unreadable text first)
     entries, problems = check_entries(sheet, hand, typed)
@@ -137,8 +140,8 @@ def _add_found_tiles(form: HandForm, player, text: str) -> None:
     joins the player's picked tiles (the picker then shows it ticked)."""
     halves = re.findall(r"\d+", text)
     if re.search(r"[^\d\s,;|/.-]", text) or len(halves) % 2:
-        form.errors[f"tiles-{player.id}"] = (f"{text.strip()!r}: type each tile as its two numbers, "
-                                             "like 12 7, and separate tiles with commas.")
+        form.errors[f"tiles-{player.id}"] = _("%(typed)s: type each tile as its two numbers, like 12 7, and "
+                                              "separate tiles with commas.", typed=repr(text.strip()))
         form.find[player.id] = text.strip()
         return
     picked = form.typed_tiles[player.id]
@@ -153,7 +156,7 @@ def _went_out_players(sheet: Sheet, form: HandForm) -> set[int]:
     chosen = [v for v in form.went_out.split(",") if v]
     ids = {str(p.id) for p in sheet.players}
     if any(v not in ids for v in chosen):
-        form.errors["went_out"] = "Choose a player of this game as the one who went out."
+        form.errors["went_out"] = _("Choose a player of this game as the one who went out.")
         return set()
     return {int(v) for v in chosen}
 
@@ -165,7 +168,7 @@ def _read_tiles(sheet, form, player) -> tuple[Tile, ...] | None:
         try:
             tiles.append(Tile.parse(text))
         except BadTile:
-            problems.append(f"{text!r} is not a domino. Pick tiles from the set.")
+            problems.append(_("%(typed)s is not a domino. Pick tiles from the set.", typed=repr(text)))
     if problems:
         key = f"tiles-{player.id}"
         form.errors[key] = " ".join(([form.errors[key]] if key in form.errors else []) + problems)

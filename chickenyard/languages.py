@@ -37,6 +37,11 @@ def choose_language() -> str:
     return request.accept_languages.best_match(offered, default=DEFAULT)
 
 
+def current_language() -> str:
+    """The language of this request's page ('en' outside a request)."""
+    return str(get_locale() or DEFAULT)
+
+
 def language_names() -> list[tuple[str, str]]:
     """Each language offered with its own name for itself ('Español'), for the switch."""
     from babel import Locale
@@ -54,7 +59,7 @@ def switch():
 
 
 def _names(names: list[str]) -> str:
-    locale = str(get_locale() or DEFAULT)
+    locale = current_language()
     # the referee's English joins with "and" alone ("Ann and Bo and Cy"), as its messages always have
     return " and ".join(names) if locale == DEFAULT or not names else format_list(names, locale=locale)
 
@@ -64,7 +69,7 @@ def init_app(app) -> None:
                   lambda one, many, n: get_translations().ngettext(one, many, n), _names)
     Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.policies["ext.i18n.trimmed"] = True   # a {% trans %} block's line breaks are not words
-    app.jinja_env.globals["language"] = lambda: str(get_locale() or DEFAULT)
+    app.jinja_env.globals["language"] = current_language
     app.jinja_env.globals["language_names"] = language_names
     app.jinja_env.filters["names"] = words.names
     app.register_blueprint(bp)

@@ -12,8 +12,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from referee.plausibility import Finding
+from referee.words import _, names as and_names
 
 from .db import snapshot
+from .languages import current_language
 from .sheet import Player, Sheet, load_sheet
 
 KEPT_VIEWS = 32      # a busy evening has a few games open at once
@@ -66,7 +68,8 @@ class ViewCache:
     def get(self, db, game: dict) -> SheetView:
         """The view of `game` (its row: id, revision, view_key) as stored now; NotFoundError if it
         is gone."""
-        key = (game["id"], game["revision"], game["view_key"])
+        # its words are in the table's language: a Spanish phone and an English one get their own
+        key = (game["id"], game["revision"], game["view_key"], current_language())
         with self._lock:
             view = self._views.get(key)
             if view is not None:
@@ -76,7 +79,7 @@ class ViewCache:
         built = view.sheet.game
         with self._lock:
             # keyed by the revision it was read at, which a write since the game's row may have moved
-            self._views[(built["id"], built["revision"], built["view_key"])] = view
+            self._views[(built["id"], built["revision"], built["view_key"], key[3])] = view
             while len(self._views) > self.size:
                 self._views.popitem(last=False)
         return view
@@ -112,10 +115,11 @@ def _absent(player: Player, number: int) -> Cell:
     """A hand a player did not play. The one just before a late player sat down carries the total
     they started at, so that the running totals below it add up on the sheet as on paper."""
     if number >= player.joined_hand:
-        return Cell(absent="left the table")
+        return Cell(absent=_("left the table"))
     if number == player.joined_hand - 1 and player.start_points:
-        return Cell(note=str(player.start_points), absent=f"not yet at the table; starts at {player.start_points}")
-    return Cell(absent="not yet at the table")
+        return Cell(note=str(player.start_points),
+                    absent=_("not yet at the table; starts at %(points)s", points=player.start_points))
+    return Cell(absent=_("not yet at the table"))
 
 
 def _pip_cells(sheet: Sheet, hand) -> tuple[Cell, ...]:
@@ -125,7 +129,7 @@ def _pip_cells(sheet: Sheet, hand) -> tuple[Cell, ...]:
         e = hand.entry(p.id)
         note = str(hand.running[p.id]) if started and e.entered else ""
         if e.went_out:
-            cells.append(Cell(str(e.points or 0), "went out on a double" if e.points else "went out", note))
+            cells.append(Cell(str(e.points or 0), _("went out on a double") if e.points else _("went out"), note))
         elif e.entered:
             cells.append(Cell(str(e.points), None, note))
         else:
@@ -139,10 +143,10 @@ def _round_cells(sheet: Sheet, hand) -> tuple[Cell, ...]:
     for p in sheet.players:
         e = hand.entry(p.id)
         if winner == p.id:
-            cells.append(Cell("won", "won the round"))
+            cells.append(Cell(_("won"), _("won the round")))
         elif e.tiles_left is not None:
             cells.append(Cell(str(e.tiles_left), None,
-                              "tiles" if e.points is None else f"tiles · {e.points}"))
+                              _("tiles") if e.points is None else _("tiles · %(pips)s", pips=e.points)))
         else:
             cells.append(Cell())
     return tuple(cells)
@@ -154,5 +158,5 @@ def _winner_line(sheet: Sheet) -> str | None:
         return None
     names, total = sheet.names(winners), sheet.totals[winners[0]]
     if len(winners) > 1:
-        return f"Tie for the win: {' and '.join(names)} with {total}"
-    return f"Winner: {names[0]} with {total}"
+        return _("Tie for the win: %(names)s with %(total)s", names=and_names(names), total=total)
+    return _("Winner: %(name)s with %(total)s", name=names[0], total=total)

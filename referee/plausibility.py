@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from .rulesets import Rule, RuleSet, leftover_points
 from .tiles import Tile, set_pips, tile_count
+from .words import _, names
 
 TILES, POINTS, WENT_OUT, TILES_LEFT = "tiles", "points", "went_out", "tiles_left"
 
@@ -49,7 +50,8 @@ def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Seq
     holder: dict[Tile, str] = {}
     out = [e.player for e in entries if e.went_out]
     if len(out) > 1:
-        findings.append(Finding("two_out", f"Only one player can go out in a hand: {' and '.join(out)} are both marked.",
+        findings.append(Finding("two_out", _("Only one player can go out in a hand: %(names)s are both marked.",
+                                                  names=names(out)),
                                 rule=rules["hand_ends"], about=WENT_OUT))
     for e in entries:
         findings += _tiles(rules, set_size, starting_double, e, holder)
@@ -64,24 +66,26 @@ def _tiles(rules, set_size, starting_double, e: Entry, holder: dict) -> list[Fin
     found, own = [], set()
     for tile in e.tiles or ():
         if not tile.in_set(set_size):
-            found.append(Finding("not_in_set", f"{tile} is not in a double-{set_size} set.", e.player,
+            found.append(Finding("not_in_set", _("%(tile)s is not in a double-%(set)s set.", tile=tile, set=set_size), e.player,
                                  rules["sets"], about=TILES))
         elif starting_double >= 0 and tile == Tile(starting_double, starting_double):
-            found.append(Finding("starting_double", f"{tile} started this hand, so it is on the table, "
-                                 f"not in {e.player}'s hand.", e.player, rules["starting_double"], about=TILES))
+            found.append(Finding("starting_double", _("%(tile)s started this hand, so it is on the table, not in %(player)s's "
+                                                   "hand.", tile=tile, player=e.player), e.player, rules["starting_double"], about=TILES))
         elif tile in own:
-            found.append(Finding("twice", f"{tile} is picked twice for {e.player}; a set has only one.",
+            found.append(Finding("twice", _("%(tile)s is picked twice for %(player)s; a set has only one.", tile=tile,
+                                                   player=e.player),
                                  e.player, rules["sets"], about=TILES))
         elif tile in holder:
-            found.append(Finding("twice", f"{tile} is already in {holder[tile]}'s hand; a set has only one {tile}.",
+            found.append(Finding("twice", _("%(tile)s is already in %(holder)s's hand; a set has only one %(tile)s.", tile=tile,
+                                                   holder=holder[tile]),
                                  e.player, rules["sets"], about=TILES))
         else:
             own.add(tile)
     for tile in own:
         holder[tile] = e.player
     if e.went_out and e.tiles:
-        found.append(Finding("out_with_tiles", f"{e.player} went out, so has no tiles left. Untick the tiles "
-                             "or the 'went out' mark.", e.player, rules["winner"], about=TILES))
+        found.append(Finding("out_with_tiles", _("%(player)s went out, so has no tiles left. Untick the tiles or the "
+                                                 "'went out' mark.", player=e.player), e.player, rules["winner"], about=TILES))
     return found
 
 
@@ -90,25 +94,28 @@ def _points(rules, set_size, e: Entry) -> list[Finding]:
         return []
     limit = most_points(rules, set_size)
     if e.points > limit:
-        return [Finding("too_many_points", f"{e.points} is more than anyone can hold with a double-{set_size} "
-                        f"set: the most is {limit}.", e.player, rules["double_blank"], about=POINTS)]
+        return [Finding("too_many_points", _("%(points)s is more than anyone can hold with a double-%(set)s set: the "
+                                                 "most is %(most)s.", points=e.points, set=set_size, most=limit), e.player, rules["double_blank"], about=POINTS)]
     on_double = rules.ending_on_double_points
     if e.went_out:
         if e.tiles or e.points in (0, on_double):
             return []
         # encyclopedia: "If it does [end in a double], the player who plays the double gets 50 points"
-        also = f", or {on_double} for going out on a double" if on_double else ""
-        return [Finding("out_with_tiles", f"{e.player} went out and scores 0{also}, not {e.points}.",
+        message = _("%(player)s went out and scores 0, or %(on_double)s for going out on a double, not %(points)s.",
+                    player=e.player, on_double=on_double, points=e.points) if on_double else \
+            _("%(player)s went out and scores 0, not %(points)s.", player=e.player, points=e.points)
+        return [Finding("out_with_tiles", message,
                         e.player, rules["winner"], about=POINTS)]
     if e.tiles:
         counted = leftover_points(e.tiles, rules)
         if counted != e.points:
-            return [Finding("points_mismatch", f"The tiles picked for {e.player} add up to {counted}, "
-                            f"but the total says {e.points}. Clear one of them.", e.player,
+            return [Finding("points_mismatch", _("The tiles picked for %(player)s add up to %(counted)s, but the total "
+                                                 "says %(points)s. Clear one of them.", player=e.player,
+                                                 counted=counted, points=e.points), e.player,
                             rules["double_blank"], about=POINTS)]
     elif e.points == 0:
-        return [Finding("zero_not_out", f"{e.player} scored 0 but is not marked as gone out: "
-                        "a player still holding tiles scores their pips.", e.player, hard=False)]
+        return [Finding("zero_not_out", _("%(player)s scored 0 but is not marked as gone out: a player still "
+                                              "holding tiles scores their pips.", player=e.player), e.player, hard=False)]
     return []
 
 
@@ -118,14 +125,14 @@ def _tiles_left(rules, set_size, e: Entry) -> list[Finding]:
         return []
     count = e.tiles_left
     if count is not None and not 0 <= count <= tile_count(set_size):
-        return [Finding("tiles_left", f"Write how many tiles {e.player} has left, as a whole number.",
+        return [Finding("tiles_left", _("Write how many tiles %(player)s has left, as a whole number.", player=e.player),
                         e.player, rules["hand_ends"], about=TILES_LEFT)]
     if count is not None and e.tiles and count != len(e.tiles):
-        return [Finding("tiles_left", f"{len(e.tiles)} tiles are picked for {e.player}, but the count says "
-                        f"{count}.", e.player, rules["hand_ends"], about=TILES_LEFT)]
+        return [Finding("tiles_left", _("%(picked)s tiles are picked for %(player)s, but the count says %(count)s.",
+                                            picked=len(e.tiles), player=e.player, count=count), e.player, rules["hand_ends"], about=TILES_LEFT)]
     if count is None and not e.tiles and e.points is not None:
-        return [Finding("tiles_left", f"Say how many tiles {e.player} has left: the fewest tiles wins a "
-                        "blocked round.", e.player, rules["hand_ends"], about=TILES_LEFT)]
+        return [Finding("tiles_left", _("Say how many tiles %(player)s has left: the fewest tiles wins a blocked "
+                                            "round.", player=e.player), e.player, rules["hand_ends"], about=TILES_LEFT)]
     return []
 
 
@@ -136,7 +143,7 @@ def _total_possible(rules, set_size, starting_double, entries) -> list[Finding]:
     most = set_pips(set_size) - 2 * max(starting_double, 0) + bonus + rules.ending_on_double_points
     if total > most:
         return [Finding("total_too_high",
-                        f"The hand's scores add up to {total}, but all the tiles a double-{set_size} set has "
-                        f"besides the starting double hold only {most} (0|0 counted "
-                        f"{rules.double_blank_points}).", rule=rules["double_blank"], hard=False)]
+                        _("The hand's scores add up to %(total)s, but all the tiles a double-%(set)s set has "
+                          "besides the starting double hold only %(most)s (0|0 counted %(double_blank)s).",
+                          total=total, set=set_size, most=most, double_blank=rules.double_blank_points), rule=rules["double_blank"], hard=False)]
     return []

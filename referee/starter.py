@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .presets import CLASSIC, ENCYCLOPEDIA, FAMILY, RULEBOOK, SET_INSERT
 from .rulesets import HIGHEST_AVAILABLE, RuleSet
+from .words import N_, _
 
 HOLDER, ROTATE, DRAW = "holder", "rotate", "draw"
 
@@ -44,8 +45,8 @@ STARTER_RULES: dict[str, StarterRule] = {
     "encyclopedia": StarterRule(DRAW, Quote(ENCYCLOPEDIA, "In the first round only , everyone draws a single domino from the boneyard . The player drawing the highest value begins the round and everyone returns their drawn domino to the boneyard ."),
                                 Quote(ENCYCLOPEDIA, "In each subsequent round , the highest double drawn that has not yet been used to start a round starts the next round .")),
     "family": StarterRule(ROTATE, Quote(FAMILY, "Going clockwise, the next player must play a domino from their hand off the starting double."),
-                          unstated="The family rules go clockwise but do not say who plays first: Chickenyard "
-                                   "suggests a starter rotating clockwise each round (a house choice)."),
+                          unstated=N_("The family rules go clockwise but do not say who plays first: Chickenyard "
+                                      "suggests a starter rotating clockwise each round (a house choice).")),
     "double15-rulebook": StarterRule(ROTATE, Quote(RULEBOOK, ROTATION)),
     "mexican-train": StarterRule(ROTATE, Quote(RULEBOOK, ROTATION)),
     "super-15": StarterRule(ROTATE, Quote(RULEBOOK, "**Starting:** Designate a player to start the game. The first player starts play with any double in his/her hand. If the first player has no double, the next player, clockwise, plays any double."),
@@ -79,27 +80,28 @@ def starter(rules: RuleSet, hand_index: int, double: int, names: list[str], firs
     label = f"{double}|{double}"
     if rule.kind == HOLDER:
         if rules.rules.get("nobody_holds_double") and rules.value("nobody_holds_double") == HIGHEST_AVAILABLE:
-            return Starter(f"Whoever holds {label} starts", "Nobody has it? The player with the highest double "
-                           "held plays it (your table's alternate beginning).", CLASSIC_ALTERNATE, house=True)
+            return Starter(_("Whoever holds %(double)s starts", double=label),
+                           _("Nobody has it? The player with the highest double held plays it (your table's "
+                             "alternate beginning)."), CLASSIC_ALTERNATE, house=True)
         quote = rule.later if rule.later and hand_index > 0 else rule.first
-        how = ("Nobody has it? Everyone draws one tile until it appears." if rule.later is None else
-               "Nobody has it? Agree to go to the next-lowest double, or reshuffle and draw new hands.")
-        return Starter(f"Whoever holds {label} starts", how, quote)
+        how = (_("Nobody has it? Everyone draws one tile until it appears.") if rule.later is None else
+               _("Nobody has it? Agree to go to the next-lowest double, or reshuffle and draw new hands."))
+        return Starter(_("Whoever holds %(double)s starts", double=label), how, quote)
     if rule.kind == DRAW:
         if hand_index == 0:
-            return Starter("Everyone draws one tile: the highest total starts",
-                           f"{label} goes in the centre; the drawn tiles go back.", rule.first)
-        return Starter("Whoever holds the highest double not yet used starts",
-                       "Each round starts with the highest double drawn that has not started a round yet.",
+            return Starter(_("Everyone draws one tile: the highest total starts"),
+                           _("%(double)s goes in the centre; the drawn tiles go back.", double=label), rule.first)
+        return Starter(_("Whoever holds the highest double not yet used starts"),
+                       _("Each round starts with the highest double drawn that has not started a round yet."),
                        rule.later)
     seat = rotating_seat(first, hand_index, len(names))
-    says = f"{names[seat]} starts"
+    says = _("%(name)s starts", name=names[seat])
     if rule.unstated:
-        return Starter(says, rule.unstated, rule.first, house=True, seat=seat)
-    how = "With any double in hand; without one, the next player clockwise plays any double." \
+        return Starter(says, _(rule.unstated), rule.first, house=True, seat=seat)
+    how = _("With any double in hand; without one, the next player clockwise plays any double.") \
         if rules.game == "super-15" else None
     if rule.later_house and hand_index > 0:
-        later = "This rule set names only the first starter: Chickenyard rotates clockwise, as the double-15 " \
-                "rulebook does for Chickenfoot and Mexican Train (a house choice)."
+        later = _("This rule set names only the first starter: Chickenyard rotates clockwise, as the double-15 "
+                  "rulebook does for Chickenfoot and Mexican Train (a house choice).")
         return Starter(says, f"{how} {later}" if how else later, rule.later, house=True, seat=seat)
     return Starter(says, how, rule.first, seat=seat)

@@ -53,3 +53,45 @@ def test_a_refused_new_game_says_why_in_spanish_and_keeps_what_was_typed(client)
     assert element(page, r'<p class="field-error" id="error-player"[^>]*>(.*?)</p>') == \
         "Dos jugadores tienen el mismo nombre; añade una inicial para distinguirlos."
     assert re.findall(r'name="player" value="(\w+)"', page) == ["Ana", "Ana", "Beto"]
+
+
+def spanish_game(app, client):
+    from tests.sheet_helpers import player_ids, start_game
+    game_id = start_game(client, players=("Ana", "Beto", "Caro"))
+    return game_id, player_ids(app, game_id)
+
+
+def test_the_sheet_in_spanish_and_in_english(app, client):
+    game_id, _ = spanish_game(app, client)
+    page = get(client, f"/games/{game_id}", SPANISH)
+    assert element(page, r'<nav class="tabs"[^>]*>(.*?)</nav>') == "Hoja Árbitro Historial Compartir Juego"
+    assert element(page, r'<a class="button primary big"[^>]*>(.*?)</a>') == "Anotar mano 1 (9|9)"
+    assert element(page, r'<p class="rules-line">(.*?)</p>') == "Chickenfoot · doble 9 · Clásico · sin reglas de la casa"
+    assert element(page, r'<th scope="col" class="hand-col">(.*?)</th>') == "Mano"
+    english = get(client, f"/games/{game_id}", ENGLISH)
+    assert element(english, r'<a class="button primary big"[^>]*>(.*?)</a>') == "Enter hand 1 (9|9)"
+    assert element(english, r'<th scope="col" class="hand-col">(.*?)</th>') == "Hand"
+
+
+def test_a_hand_in_spanish(app, client):
+    game_id, _ = spanish_game(app, client)
+    page = get(client, f"/games/{game_id}/hands/1", SPANISH)
+    assert element(page, r"<h1>(.*?)<span") == "Mano 1 de 10"
+    assert element(page, r'<fieldset class="card went-out">\s*<legend>(.*?)</legend>') == "¿Quién salió (jugó todas sus fichas)?"
+    assert element(page, r'<button type="submit" class="primary big">(.*?)</button>') == "Guardar mano 1"
+
+
+def test_a_refused_hand_says_why_in_spanish_and_keeps_what_was_typed(app, client):
+    from tests.sheet_helpers import hand_form
+    game_id, ids = spanish_game(app, client)
+    data = hand_form(ids, points={"Ana": "doce", "Caro": 7}, tiles={"Beto": ["9|9", "3|4"]})
+    refused = client.post(f"/games/{game_id}/hands/1", data=data, headers=SPANISH)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert element(page, r'<p class="form-problem" role="alert">(.*?)</p>') == \
+        "Todavía no se guardó nada: revisa los campos marcados."
+    assert element(page, rf'id="error-points-{ids["Ana"]}"[^>]*>(.*?)</p>') == \
+        "Escribe el total de Ana como un número entero de 0 a 545."
+    assert element(page, rf'id="error-tiles-{ids["Beto"]}"[^>]*>(.*?)</p>') == \
+        "La 9|9 abrió esta mano, así que está en la mesa, no en la mano de Beto."
+    assert f'name="points-{ids["Ana"]}" value="doce"' in page

@@ -6,6 +6,7 @@ import unicodedata
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
@@ -31,7 +32,7 @@ def remembered_paper() -> str:
 @bp.app_template_global()
 def paper_label() -> str:
     """The paper a PDF button prints on, as its name reads: 'A4' or 'Letter'."""
-    return "A4" if remembered_paper() == "a4" else "Letter"
+    return "A4" if remembered_paper() == "a4" else _("Letter")
 
 
 def _paper_args():

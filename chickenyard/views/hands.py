@@ -5,6 +5,8 @@ import json
 
 from flask import Blueprint, flash, request, url_for
 
+from referee.words import _
+
 from ..filters import double_label
 from ..db import StorageProblem, get_db
 from ..hand_form import HandForm, max_points, read_hand_form, typed_since_opened
@@ -33,11 +35,11 @@ def _conflict_page(sheet, hand, form, conflicts, merged=None):
         if merged is not None and p.id not in form.conflicts:
             form.show(p.id, merged.get(p.id, Entry()))
     if conflicts:
-        form.errors["form"] = ("This hand was saved since you opened it (on another phone, or on this one "
-                               "before going back). For each marked player, choose which value to keep, "
-                               "then save again.")
+        form.errors["form"] = _("This hand was saved since you opened it (on another phone, or on this one "
+                                "before going back). For each marked player, choose which value to keep, "
+                                "then save again.")
     else:
-        form.errors["form"] = "Another phone saved this hand just now. Check the values and save again."
+        form.errors["form"] = _("Another phone saved this hand just now. Check the values and save again.")
     return _hand_page(sheet, hand, form, 409)
 
 
@@ -132,14 +134,16 @@ def save(game_id: int, number: int):
     saved = sheet.hand(number)
     if photo_for is not None:      # "Count from a photo": the scores typed so far are kept first
         if changed:
-            flash(f"{sheet.unit.capitalize()} {number}: the scores typed so far are saved.")
+            flash(_("%(unit)s %(number)s: the scores typed so far are saved.", unit=sheet.unit.capitalize(),
+                    number=number))
         url = url_for("photos.upload_form", game_id=game_id, number=number, player_id=photo_for)
         return redirect_to(url)
-    state = "complete" if sheet.complete(saved) else "saved, not complete yet"
+    state = _("complete") if sheet.complete(saved) else _("saved, not complete yet")
     needs = sheet.still_needs(saved)
     if needs:
         state += f": {needs.rstrip('.')}"
     unit = sheet.unit.capitalize()
     label = f" ({double_label(saved.double)})" if saved.double >= 0 else ""
-    flash(f"{unit} {number}{label} {state}." if changed else f"{unit} {number}: nothing changed.")
+    flash(_("%(unit)s %(number)s%(double)s %(state)s.", unit=unit, number=number, double=label, state=state)
+          if changed else _("%(unit)s %(number)s: nothing changed.", unit=unit, number=number))
     return _to_sheet(game_id)
