@@ -1,9 +1,10 @@
 """Template filters that put stored values in players' words."""
 import json
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 from babel.dates import format_date, format_time
+from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup
 
 from referee.words import _
@@ -77,13 +78,38 @@ def when(iso: str | None) -> Markup:
         at = datetime.fromisoformat(iso.replace("Z", "+00:00"))
     except ValueError:
         return Markup("{}").format(iso)
-    from .languages import current_language
-    at, locale = at.replace(tzinfo=None), current_language()          # stored in UTC, shown as UTC
+    from .languages import current_locale
+    at, locale = at.replace(tzinfo=None), current_locale()          # stored in UTC, shown as UTC
     shown = f"{format_date(at, 'medium', locale=locale)}, {format_time(at, 'short', locale=locale)} UTC"
     return Markup('<time datetime="{}" data-local>{}</time>').format(iso, shown)
 
 
+def day(iso: str) -> str:
+    """A day as the table's language writes it ("27 de noviembre de 2026"); as stored if it is no date."""
+    from .languages import current_locale
+    try:
+        return format_date(date.fromisoformat(iso[:10]), "long", locale=current_locale())
+    except ValueError:
+        return iso
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """A figure as the table's language writes it ("1,234.5" / "1234,5"), to so many decimals."""
+    from .languages import current_locale
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(round(value, decimals), pattern, locale=current_locale())
+
+
+def percent(rate: float) -> str:
+    """A rate from 0 to 1 as a whole percentage the table's language's way ("45%" / "45 %")."""
+    from .languages import current_locale
+    return format_percent(rate, "#,##0%", locale=current_locale())
+
+
 def register_filters(app) -> None:
+    app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["percent"] = percent
     app.jinja_env.filters["preset_title"] = preset_title
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["quote_text"] = quote_text

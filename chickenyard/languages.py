@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, request, url_for
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from flask_babel import Babel, get_locale, get_translations
 
@@ -30,21 +31,36 @@ def available() -> list[str]:
 
 
 def choose_language() -> str:
+    """The catalogue's language, in the phone's own region where it asks for one ('es_MX'): the words
+    are the language's, the dates and numbers the region's (1,234.5 in Mexico, 1.234,5 in Spain)."""
     offered = available()
     chosen = request.cookies.get(COOKIE)
-    if chosen in offered:
+    if chosen not in offered:
+        chosen = request.accept_languages.best_match(offered, default=DEFAULT)
+    regional = next((tag for tag, _ in request.accept_languages if tag.lower().startswith(chosen + "-")), None)
+    try:
+        return str(Locale.parse(regional, sep="-")) if regional else chosen
+    except (ValueError, UnknownLocaleError):
         return chosen
-    return request.accept_languages.best_match(offered, default=DEFAULT)
+
+
+def current_locale() -> str:
+    """This request's locale as Babel names it ('es_MX'; 'en' outside a request)."""
+    return str(get_locale() or DEFAULT)
 
 
 def current_language() -> str:
-    """The language of this request's page ('en' outside a request)."""
-    return str(get_locale() or DEFAULT)
+    """The language of this request's words ('es'), as the catalogues and the switch name it."""
+    return current_locale().split("_")[0]
+
+
+def page_language() -> str:
+    """The page's <html lang> ('es-MX')."""
+    return current_locale().replace("_", "-")
 
 
 def language_names() -> list[tuple[str, str]]:
     """Each language offered with its own name for itself ('Español'), for the switch."""
-    from babel import Locale
     return [(code, Locale.parse(code).get_display_name(code).capitalize()) for code in available()]
 
 
@@ -59,9 +75,9 @@ def switch():
 
 
 def _names(names: list[str]) -> str:
-    locale = current_language()
+    locale = current_locale()
     # the referee's English joins with "and" alone ("Ann and Bo and Cy"), as its messages always have
-    return " and ".join(names) if locale == DEFAULT or not names else format_list(names, locale=locale)
+    return " and ".join(names) if current_language() == DEFAULT or not names else format_list(names, locale=locale)
 
 
 def init_app(app) -> None:
@@ -70,6 +86,7 @@ def init_app(app) -> None:
     Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.policies["ext.i18n.trimmed"] = True   # a {% trans %} block's line breaks are not words
     app.jinja_env.globals["language"] = current_language
+    app.jinja_env.globals["page_language"] = page_language
     app.jinja_env.globals["language_names"] = language_names
     app.jinja_env.filters["names"] = words.names
     app.register_blueprint(bp)

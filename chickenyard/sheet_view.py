@@ -15,7 +15,7 @@ from referee.plausibility import Finding
 from referee.words import _, names as and_names
 
 from .db import snapshot
-from .languages import current_language
+from .languages import current_locale
 from .sheet import Player, Sheet, load_sheet
 
 KEPT_VIEWS = 32      # a busy evening has a few games open at once
@@ -69,7 +69,7 @@ class ViewCache:
         """The view of `game` (its row: id, revision, view_key) as stored now; NotFoundError if it
         is gone."""
         # its words are in the table's language: a Spanish phone and an English one get their own
-        key = (game["id"], game["revision"], game["view_key"], current_language())
+        key = (game["id"], game["revision"], game["view_key"], current_locale())
         with self._lock:
             view = self._views.get(key)
             if view is not None:

@@ -18,9 +18,10 @@ def switch_label(response) -> str:
 
 
 @pytest.mark.parametrize("header, lang, label", [
-    ("es-MX,es;q=0.9,en;q=0.5", "es", "Idioma"),
+    ("es-MX,es;q=0.9,en;q=0.5", "es-MX", "Idioma"),     # the words Spanish, dates and numbers Mexico's
     ("es", "es", "Idioma"),
-    ("en-US,en;q=0.9", "en", "Language"),
+    ("es-ES", "es-ES", "Idioma"),
+    ("en-US,en;q=0.9", "en-US", "Language"),
     ("fr-FR", "en", "Language"),          # a language without a catalogue: English, the default
     ("", "en", "Language"),
 ])
@@ -47,10 +48,23 @@ def test_the_switch_keeps_the_choice_in_a_cookie_over_the_phones_language(client
 def test_a_language_without_a_catalogue_is_not_kept(client):
     refused = client.post("/language", data={"language": "xx"})
     assert refused.status_code == 303 and "Set-Cookie" not in refused.headers
-    assert html_lang(client.get("/", headers={"Accept-Language": "es-MX"})) == "es"
+    assert html_lang(client.get("/", headers={"Accept-Language": "es-MX"})) == "es-MX"
 
 
 def test_the_switch_offers_each_language_in_its_own_words(client):
     page = client.get("/", headers={"Accept-Language": "es-MX"}).get_data(as_text=True)
     buttons = re.findall(r'<button type="submit" name="language" value="(\w+)" lang="\w+" aria-pressed="(\w+)">([^<]+)</button>', page)
     assert buttons == [("en", "false", "English"), ("es", "true", "Español")]
+
+
+def test_dates_and_numbers_are_written_the_phones_way(app):
+    from chickenyard.filters import day, number, percent, when
+    written = {}
+    for header in ("es-MX", "es-ES", "en-US"):
+        with app.test_request_context(headers={"Accept-Language": header}):
+            written[header] = (day("2026-11-27"), number(12345.67, 1), percent(0.456),
+                               str(when("2026-11-27T13:27:20Z")).split(">")[1].split("<")[0])
+    assert written["es-MX"][:2] == ("27 de noviembre de 2026", "12,345.7")
+    assert written["es-ES"][:2] == ("27 de noviembre de 2026", "12.345,7")
+    assert written["en-US"][:3] == ("November 27, 2026", "12,345.7", "46%")
+    assert written["es-MX"][3].startswith("27 nov 2026, 1:27") and written["es-MX"][3].endswith("p.m. UTC")

@@ -95,3 +95,30 @@ def test_a_refused_hand_says_why_in_spanish_and_keeps_what_was_typed(app, client
     assert element(page, rf'id="error-tiles-{ids["Beto"]}"[^>]*>(.*?)</p>') == \
         "La 9|9 abrió esta mano, así que está en la mesa, no en la mano de Beto."
     assert f'name="points-{ids["Ana"]}" value="doce"' in page
+
+
+def test_the_referee_tab_in_spanish_keeps_the_rules_quotes_in_english(app, client):
+    game_id, _ = spanish_game(app, client)
+    page = get(client, f"/games/{game_id}/referee", SPANISH)
+    assert element(page, r"<h1>(.*?)</h1>") == "Tomar fichas"
+    assert element(page, r'<p class="big-number">(.*?)</p>') == "14 fichas cada uno"
+    assert element(page, r'<section class="card">\s*<h2>(El reglamento .*?)</h2>') == \
+        "El reglamento Clásico, con sus fuentes"
+    assert element(page, r"<dt>(.*?)</dt>") == "Dominós"
+    # the rule's own sentence: the source's English, marked as a quotation in English
+    quotes = re.findall(r'<blockquote class="quote" lang="en">(.*?)<cite>', page, re.S)
+    assert quotes[0].startswith("“This is the guideline to follow to calculate the amount of tiles drawn")
+    english = get(client, f"/games/{game_id}/referee", ENGLISH)
+    assert element(english, r"<h1>(.*?)</h1>") == "Drawing tiles"
+
+
+def test_the_printed_sheet_in_spanish(app, client):
+    game_id, _ = spanish_game(app, client)
+    page = get(client, f"/games/{game_id}/print", SPANISH)
+    assert re.search(r'<html lang="es-MX">', page)
+    assert element(page, r"<h1>(.*?)</h1>") == "Chickenfoot hoja de puntos"
+    assert element(page, r'<th class="hand-col">(.*?)</th>') == "Mano"
+    assert element(page, r'<p class="meta">(.*?)</p>').startswith("dominó doble 9 · reglamento Clásico · en juego, ")
+    assert element(page, r'<table class="draw">\s*<tr><th>(.*?)</th>') == "Jugadores"
+    english = get(client, f"/games/{game_id}/print", ENGLISH)
+    assert element(english, r'<th class="hand-col">(.*?)</th>') == "Hand"

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from flask_babel import gettext as _
+
 from referee.draw import Refusal, draw_count
 from referee.games import GAMES, Game
 from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
@@ -91,13 +93,13 @@ def read_blank_form(args, paper: str = "letter") -> BlankForm:
     names = [(n or "").strip()[:40] for n in args.getlist("name")][:12]
     form = BlankForm(typed, names)
     if (typed["game"] or "chickenfoot") not in GAMES:
-        form.errors["game"] = "Choose a game Chickenyard prints sheets for."
+        form.errors["game"] = _("Choose a game Chickenyard prints sheets for.")
     if typed["game"] in GAMES and typed["game"] != "chickenfoot":
         typed["preset"] = GAME_PRESETS[typed["game"]][0]     # the rulebook's other games: one rule set each
     try:
         rules = rule_set(typed["preset"] or "classic")
     except UnknownPreset:
-        form.errors["preset"] = "Choose one of the rule sets: " + ", ".join(PRESET_NAMES) + "."
+        form.errors["preset"] = _("Choose one of the rule sets: %(names)s.", names=", ".join(PRESET_NAMES))
         return form
     try:
         # the rulebook's other games have one set: the form does not ask for it
@@ -106,7 +108,8 @@ def read_blank_form(args, paper: str = "letter") -> BlankForm:
         if set_size not in rules.sets:
             raise ValueError
     except ValueError:
-        form.errors["set"] = f"The {rules.title} rules use a double-" + ", double-".join(map(str, rules.sets)) + " set."
+        form.errors["set"] = _("The %(rules)s rules are played with a double-%(sets)s set.", rules=_(rules.title),
+                               sets=", double-".join(map(str, rules.sets)))
         return form
     low, high = rules.players(set_size)
     given = [n for n in names if n]
@@ -115,7 +118,8 @@ def read_blank_form(args, paper: str = "letter") -> BlankForm:
     except ValueError:
         players = -1
     if not low <= players <= high or len(given) > players:
-        form.errors["players"] = f"The {rules.title} rules with a double-{set_size} set seat {low} to {high} players."
+        form.errors["players"] = _("The %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s players.",
+                                   rules=_(rules.title), set=set_size, low=low, high=high)
         return form
     try:
         page = layout((typed["paper"] or paper).lower(), typed["orientation"] or "auto",

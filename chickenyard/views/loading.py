@@ -6,7 +6,7 @@ from markupsafe import Markup
 
 from ..access import EDIT, VIEW, require
 from ..db import get_db
-from ..languages import current_language
+from ..languages import current_locale
 from ..sheet import Sheet, load_sheet
 from ..store import access_row
 from ..sheet_view import SheetView, ViewCache
@@ -67,4 +67,4 @@ def score_table(view: SheetView, role: str) -> ScoreTable:
 
 
 def live_etag(game_id: int, revision: int, role: str) -> str:
-    return f"g{game_id}-r{revision}-{role}-{current_language()}"
+    return f"g{game_id}-r{revision}-{role}-{current_locale()}"
