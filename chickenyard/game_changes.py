@@ -11,6 +11,7 @@ from .db import get_row, transaction
 from .people import person_for
 from .sheet import Player, Sheet
 from .store import _next_action, _record, _touch, create_game
+from .typed import has_control_characters
 
 MAX_GAME_NAME = 60
 
@@ -28,6 +29,8 @@ def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: 
     name = " ".join(name.split())
     if len(name) > MAX_GAME_NAME:
         raise CannotChange(f"Keep the game's name to {MAX_GAME_NAME} characters.")
+    if has_control_characters(name):
+        raise CannotChange("Write the game's name on one line, without tabs or other control characters.")
     at = now()
     with transaction(db):
         old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]
@@ -81,6 +84,8 @@ def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = 
         raise CannotChange("Type the new player's name.")
     if len(name) > 40:
         raise CannotChange("Keep the name to 40 characters.")
+    if has_control_characters(name):
+        raise CannotChange("Write the name on one line, without tabs or other control characters.")
     if any(p.name.casefold() == name.casefold() for p in sheet.playing):
         raise CannotChange(f"{name} is already at the table; add an initial to tell them apart.")
     if len(sheet.playing) >= high:

@@ -7,7 +7,7 @@ points of those hands.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, timezone
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -192,8 +192,21 @@ def game_results(sheet: Sheet) -> list[GameResult]:
         out.append(GameResult(
             sheet.id, p.person_id, p.name_then or p.name, game, sheet.game["updated_at"], sheet.finished,
             p.id in winners, hands, points, totals[p.id], went_out, double_blank, tiles_hands,
-            tuple(o.name for o in sheet.players if o.id != p.id)))
-    return out
+            tuple(dict.fromkeys(o.name for o in sheet.players if o.person_id != p.person_id))))
+    return _one_per_person(out)
+
+
+def _one_per_person(seats: list[GameResult]) -> list[GameResult]:
+    """A player who left and came back sat in two seats of one game: one game for them, its hands and
+    points added up, the total and the name of the seat they finished in."""
+    by_person: dict[int, GameResult] = {}
+    for r in seats:                                  # in seat order: the later seat is the comeback
+        before = by_person.get(r.person_id)
+        by_person[r.person_id] = r if before is None else replace(
+            r, won=before.won or r.won, hands=before.hands + r.hands, points=before.points + r.points,
+            went_out=before.went_out + r.went_out, double_blank=before.double_blank + r.double_blank,
+            tiles_hands=before.tiles_hands + r.tiles_hands)
+    return list(by_person.values())
 
 
 def standings(db, results_: list[GameResult]) -> list[PlayerStats]:

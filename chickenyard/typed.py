@@ -23,14 +23,25 @@ def whole_number(text: str | None, digits: int = 6) -> int | None:
     return int(text)
 
 
+# The bidi embeddings, overrides and isolates reorder the text after them: U+202E printed
+# "evil15" as "51live" on a PDF. A name has no use for them (a browser sets Arabic or Hebrew
+# right to left by itself).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _control(ch: str) -> bool:
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in BIDI_CONTROLS
+
+
 def has_control_characters(text: str) -> bool:
-    """NUL, line breaks, tabs and the other control characters: no place in a name on one line."""
-    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+    """NUL, line breaks, tabs, the bidi overrides and the other control characters: no place in a
+    name on one line."""
+    return any(_control(ch) for ch in text)
 
 
 def printable(text: str) -> str:
     """The text without control characters (a device name from a cookie, say)."""
-    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Zl", "Zp"))
+    return "".join(ch for ch in text if not _control(ch))
 
 
 class RowId(IntegerConverter):

@@ -1,7 +1,10 @@
 """Short watch codes: six characters a person can read aloud across the table and type on the
 home page to watch a game. Made from the game's watch link with the table's secret, so nothing new
 is stored; letters that look alike (0/O, 1/I/L, 5/S, 2/Z, 8/B) are left out. A code only ever
-gives the watch link; the edit link stays long. Tries are limited per phone address."""
+gives the watch link; the edit link stays long. Tries are limited per phone address and for the
+whole table: twenty addresses guess no faster than one. Only the games on the home page's lists
+answer to a code (a game put away does not, a deleted one is gone): with 30 tries a minute and
+even 300 games in play, a guess finds one after about 19 days on average."""
 from __future__ import annotations
 
 import hashlib
@@ -13,6 +16,7 @@ import unicodedata
 ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"     # 25 characters nobody mistakes for another
 LENGTH = 6                               # 25^6: about 244 million codes
 TRIES, PER_SECONDS = 10, 60
+TABLE_TRIES = 30                         # every address together, in the same PER_SECONDS
 
 
 def watch_code(secret: str, view_key: str) -> str:
@@ -41,29 +45,39 @@ def find_game(db, secret: str, typed: str) -> int | None:
     code = normalised(typed)
     if len(code) != LENGTH:
         return None
-    for row in db.query("select id, view_key from games"):
+    for row in db.query("select id, view_key from games where archived_at is null"):
         if hmac.compare_digest(watch_code(secret, row["view_key"]), code):
             return row["id"]
     return None
 
 
 class TryLimit:
-    """At most TRIES codes per address in PER_SECONDS: guessing a code by trying them all is hopeless."""
+    """At most TRIES codes per address and TABLE_TRIES from all addresses together in PER_SECONDS:
+    guessing a code by trying them all is hopeless, from one phone or from many."""
 
-    def __init__(self, tries: int = TRIES, seconds: float = PER_SECONDS):
-        self.tries, self.seconds = tries, seconds
+    def __init__(self, tries: int = TRIES, seconds: float = PER_SECONDS, table_tries: int = TABLE_TRIES):
+        self.tries, self.seconds, self.table_tries = tries, seconds, table_tries
         self._seen: dict[str, list[float]] = {}
+        self._table: list[float] = []
         self._lock = threading.Lock()
 
     def allow(self, address: str) -> bool:
+        return self.over_limit(address) is None
+
+    def over_limit(self, address: str) -> str | None:
+        """None when this try may go ahead (and is counted); else whose limit it passed: "phone" or "table"."""
         now = time.monotonic()
         with self._lock:
             recent = [t for t in self._seen.get(address, []) if now - t < self.seconds]
+            self._table = [t for t in self._table if now - t < self.seconds]
             if len(recent) >= self.tries:
                 self._seen[address] = recent
-                return False
+                return "phone"
+            if len(self._table) >= self.table_tries:
+                return "table"
             recent.append(now)
+            self._table.append(now)
             self._seen[address] = recent
             if len(self._seen) > 1000:       # forget addresses long quiet
                 self._seen = {a: ts for a, ts in self._seen.items() if ts and now - ts[-1] < self.seconds}
-            return True
+            return None

@@ -111,11 +111,13 @@ def nested(levels: int) -> str:
 
 @pytest.mark.parametrize("levels", [25, 100_000])
 def test_deeply_nested_json_is_refused_on_import(client, app, levels):
+    # nested past any game; 100,000 deep is also more lists than any game, refused before it is parsed
+    said = "nested" if levels < 20_000 else "far more than any game"
     response = client.post("/games/import", data=nested(levels), content_type="application/json")
-    assert response.status_code == 400 and "nested" in response.get_json()["problems"][0]
+    assert response.status_code == 400 and said in response.get_json()["problems"][0]
     upload = client.post("/games/import", data={"file": (io.BytesIO(nested(levels).encode()), "game.json")},
                          content_type="multipart/form-data")
-    assert upload.status_code == 400 and "nested" in upload.get_data(as_text=True)
+    assert upload.status_code == 400 and said in upload.get_data(as_text=True)
     assert connect(app.config["DATABASE"])["games"].count == 0
 
 
@@ -186,3 +188,24 @@ def test_an_id_too_big_for_the_database_is_not_found_on_every_route(client, app)
                 response = client.open(path, method=method, data={})
                 # no route takes it: 404, or 405 where the same address serves the other method
                 assert response.status_code in (404, 405), (method, path, response.status_code)
+
+
+@pytest.mark.parametrize("bidi", ["\u202e", "\u202d", "\u2067", "\u2068"])
+def test_a_name_that_would_print_backwards_is_refused_everywhere_a_name_is_typed(client, app, bidi):
+    """U+202E printed "evil15" as "51live" on the PDF."""
+    evil = f"evil{bidi}51"
+    response = client.post("/games/new", data={"game": "chickenfoot", "preset": "classic", "set": "9",
+                                               "double_blank": "50", "player": ["Ann", evil, "Cy"]})
+    assert response.status_code == 422 and "control characters" in field_error(response.get_data(as_text=True), "player")
+    game_id = start_game(client)
+    late = client.post(f"/games/{game_id}/players", data={"player": evil, "start": "zero"})
+    assert late.status_code == 422 and "control characters" in field_error(late.get_data(as_text=True), "player")
+    named = client.post(f"/games/{game_id}/name", data={"name": evil})
+    assert named.status_code == 422 and "control characters" in field_error(named.get_data(as_text=True), "name")
+    ann = connect(app.config["DATABASE"]).execute("select id from people where name = 'Ann'").fetchone()[0]
+    renamed = client.post(f"/players/{ann}/rename", data={"name": evil})
+    assert renamed.status_code == 422
+    doc = {"format": "chickenyard/game-v1", "preset": "classic", "set": 9, "players": ["Ann", evil, "Cy"]}
+    assert client.post("/games/import", json=doc).status_code == 400
+    names = [r[0] for r in connect(app.config["DATABASE"]).execute("select name from players union select name from people")]
+    assert not any(bidi in n for n in names)

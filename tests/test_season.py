@@ -237,3 +237,19 @@ def test_super_15_counts_only_the_rounds_a_player_sat_at(client, app):
     assert response.status_code == 201, response.get_json()
     rounds = {r.name_then: (r.hands, r.points) for r in results(connect(app.config["DATABASE"]), kind="super-15")}
     assert rounds == {"Ann": (3, 1), "Bo": (3, 1), "Cy": (1, 1), "Di": (1, 0)}
+
+
+def test_a_player_who_left_and_came_back_played_one_game(client, app):
+    from tests.test_game_settings import play_hand
+    game_id = start_game(client, hands=3)
+    play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 30}, "Di")
+    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(player_ids(app, game_id)["Di"])})
+    play_hand(client, app, game_id, 2, {"Ann": 5, "Bo": 5}, "Cy")
+    assert client.post(f"/games/{game_id}/players", data={"player": "Di", "start": "zero"}).status_code == 303
+    db = connect(app.config["DATABASE"])
+    assert db.execute("select count(*) from players where name = 'Di'").fetchone()[0] == 2     # two seats
+    di = next(p for p in client.get("/players.json").get_json()["players"] if p["name"] == "Di")
+    assert di["games"] == 1 and di["hands"] == 1
+    page = client.get(f"/players/{db.execute('select id from people where name = ?', ['Di']).fetchone()[0]}")
+    games = re.findall(r'<a class="game-link"[^>]*>.*?</a>', page.get_data(as_text=True), re.S)
+    assert len(games) == 1 and "with Ann, Bo, Cy" in games[0]

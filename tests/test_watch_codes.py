@@ -5,6 +5,7 @@ import re
 
 from chickenyard.watch_codes import ALPHABET, TryLimit
 from tests.sheet_helpers import start_game
+from tests.test_odd_input import field_error
 
 
 def code_on_share_page(client, game_id) -> str:
@@ -54,3 +55,24 @@ def test_a_code_typed_in_fullwidth_letters_or_other_digits_is_read_not_a_500(cli
     assert app.test_client().post("/watch", data={"code": arabic_indic}).status_code == 303
     for odd in ("٣٣٣-٣٣٣", "ＸＸＸ-ＸＸＸ", "ǅǅǅǅǅǅ", "\u00b3" * 6):
         assert client.post("/watch", data={"code": odd}).status_code == 422, odd
+
+
+def test_many_addresses_guess_no_faster_than_the_table_allows(client, app):
+    game_id = start_game(client)
+    code = code_on_share_page(client, game_id)
+    statuses = [app.test_client().post("/watch", data={"code": "AAA-AAA"},
+                                       environ_overrides={"REMOTE_ADDR": f"10.0.0.{n}"}).status_code
+                for n in range(1, 32)]
+    assert statuses[:30] == [422] * 30 and statuses[30] == 429
+    refused = app.test_client().post("/watch", data={"code": code}, environ_overrides={"REMOTE_ADDR": "10.0.1.1"})
+    assert refused.status_code == 429
+    assert "Too many codes tried at this table" in field_error(refused.get_data(as_text=True), "watch")
+
+
+def test_a_game_put_away_answers_to_no_watch_code(client, app):
+    game_id = start_game(client)
+    code = code_on_share_page(client, game_id)
+    client.post(f"/games/{game_id}/archive", data={"archived": "1"})
+    assert app.test_client().post("/watch", data={"code": code}).status_code == 422
+    client.post(f"/games/{game_id}/archive", data={"archived": "0"})
+    assert app.test_client().post("/watch", data={"code": code}).status_code == 303

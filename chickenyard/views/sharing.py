@@ -45,14 +45,22 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#1d1b16", light="#ffffff", omitsize=True))
 
 
+TOO_MANY = {
+    "phone": "Too many codes tried from this phone: wait a minute, then try again.",
+    "table": ("Too many codes tried at this table just now: wait a minute, then try again, or scan the watch "
+              "QR code on the scorekeeper's Share tab."),
+}
+
+
 @bp.post("/watch")
 @writes_nothing
 def watch():
     """A watch code typed on the home page: the game opens to watch, or the home page says why."""
     typed = (request.form.get("code") or "").strip()[:20]
     tries = current_app.extensions.setdefault("watch_code_tries", TryLimit())   # one count per running table
-    if not tries.allow(request.remote_addr or ""):
-        return _home_with_problem(typed, "Too many codes tried from this phone: wait a minute, then try again.", 429)
+    over = tries.over_limit(request.remote_addr or "")
+    if over:
+        return _home_with_problem(typed, TOO_MANY[over], 429)
     game_id = find_game(get_db(), current_app.config["SECRET_KEY"], typed)
     if game_id is None:
         return _home_with_problem(typed, "No game has that code here. Check it with the scorekeeper's Share tab "
