@@ -121,16 +121,42 @@ def variant_photos(photos, change):
         yield name, encoded.tobytes(), want, set_size
 
 
+def outcome(result, want: Counter, where: list | None = None) -> dict:
+    """One photo's counts, as `score` adds them up: the photo (whole or not), its tiles right,
+    its total right, its tiles marked sure and those right; where its tiles' corners are given
+    (`where`), the tiles found (a tile read, rightly or not, or shown to check, on its centre)."""
+    got = Counter(result.tiles)
+    left = Counter(want)
+    confident = confident_right = 0
+    for tile in sorted(result.tiles_detail, key=lambda t: -t.confidence):
+        right = left[tile.values] > 0
+        left[tile.values] -= right
+        if tile.confidence >= P.confident:
+            confident += 1
+            confident_right += right
+    want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
+    counts = {"photos": 1, "photos_every_tile_right": int(got == want), "tiles_right": sum((want & got).values()),
+              "tiles": sum(want.values()), "totals_right": int(result.total == want_total),
+              "confident": confident, "confident_right": confident_right}
+    if where is not None:
+        outlines = [t.corners for t in result.tiles_detail] + list(result.unreadable)
+        counts["tiles_placed"] = len(where)
+        counts["tiles_found"] = sum(any(cv2.pointPolygonTest(np.float32(c), tuple(map(float, q.mean(axis=0))), False)
+                                        >= 0 for c in outlines) for q in where)
+    return counts
+
+
+def _added(counts: list[dict], times: tuple) -> dict:
+    figures = {key: sum(c.get(key, 0) for c in counts) for key in counts[0]} if counts else dict.fromkeys(COUNTS, 0)
+    return _with_speed({**figures, "times": times})
+
+
 def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: bool = False,
           skip: tuple[str, ...] = ()) -> dict:
     """Read each photo (with `closer`, as the review's "Look closer" reads it; without the
-    stages named in `skip`); count what is right; time the analysis against OpenCV's decode.
-    Where a photo comes with its tiles' corners, also count the tiles found (a tile read,
-    rightly or not, or shown to check, on its centre)."""
-    n_photos = photos_right = tiles_right = tiles_total = totals_right = 0
-    confident = confident_right = 0
-    found = placed = 0
-    analyse_times, decode_times = [], []
+    stages named in `skip`); count what is right (`outcome`); time the analysis against
+    OpenCV's decode."""
+    counts, analyse_times, decode_times = [], [], []
     for name, data, want, set_size, *where in photos:
         decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
                                        repeat))
@@ -140,41 +166,17 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
             nonlocal result
             result = analyse(decode(data), set_size, closer, skip)
         analyse_times.append(_best_time(run, repeat))
-        got = Counter(result.tiles)
-        if where:
-            outlines = [t.corners for t in result.tiles_detail] + list(result.unreadable)
-            placed += len(where[0])
-            found += sum(any(cv2.pointPolygonTest(np.float32(c), tuple(map(float, q.mean(axis=0))), False) >= 0
-                             for c in outlines) for q in where[0])
-        matched = sum((want & got).values())
-        left = Counter(want)
-        for tile in sorted(result.tiles_detail, key=lambda t: -t.confidence):
-            right = left[tile.values] > 0
-            left[tile.values] -= right
-            if tile.confidence >= P.confident:
-                confident += 1
-                confident_right += right
-        n = sum(want.values())
-        every = got == want
-        want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
-        n_photos += 1
-        photos_right += every
-        tiles_right += matched
-        tiles_total += n
-        totals_right += result.total == want_total
+        counts.append(outcome(result, want, where[0] if where else None))
         if not quiet:
+            got, n, every = Counter(result.tiles), counts[-1]["tiles"], counts[-1]["photos_every_tile_right"]
+            want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
             wrong = ""
             if not every:
                 wrong = (" missed " + " ".join(f"{a}|{b}" for (a, b) in (want - got).elements())
                          + " extra " + " ".join(f"{a}|{b}" for (a, b) in (got - want).elements()))
-            print(f"{name:<22} {'ok  ' if every else 'MISS'} tiles {matched:2d}/{n:<2d} total {result.total:4d} "
-                  f"(want {want_total:>4}) {analyse_times[-1] * 1000:7.1f} ms{wrong}", file=out)
-    figures = {"photos": n_photos, "photos_every_tile_right": photos_right, "tiles_right": tiles_right,
-               "tiles": tiles_total, "totals_right": totals_right, "confident": confident,
-               "confident_right": confident_right, "times": (analyse_times, decode_times)}
-    if placed:
-        figures.update(tiles_found=found, tiles_placed=placed)
-    return _with_speed(figures)
+            print(f"{name:<22} {'ok  ' if every else 'MISS'} tiles {counts[-1]['tiles_right']:2d}/{n:<2d} total "
+                  f"{result.total:4d} (want {want_total:>4}) {analyse_times[-1] * 1000:7.1f} ms{wrong}", file=out)
+    return _added(counts, (analyse_times, decode_times))
 
 
 COUNTS = ("photos", "photos_every_tile_right", "tiles_right", "tiles", "totals_right", "confident", "confident_right")
@@ -251,15 +253,39 @@ def twelve_megapixels(closer: bool = False) -> dict:
 
 
 def ablate(photos: list, closer: bool = False, out=sys.stdout) -> dict:
-    """The photos read with every stage, then without each stage that can be left out in turn
-    (all but finding and reading): what each stage pays, as `score`'s figures."""
+    """What each stage pays: the photos read with every stage, then without each stage that
+    can be left out (all but finding and reading), as `score`'s figures. A stage that changed
+    nothing on a photo (its trace) leaves every later stage the same input, so only the photos
+    it acted on are read again without it; the others keep their reading, and their time less
+    the stage's."""
     from .pipeline import STAGES
-    variants = {"every stage": ()}
-    variants.update({f"without {s.name}": (s.name,) for s in STAGES
-                     if s.name not in ("find", "read") and (closer or not s.asked)})
-    results = {}
-    for label, skip in variants.items():
-        results[label] = score(photos, 1, quiet=True, closer=closer, skip=skip)
+    full = []
+    for name, data, want, set_size, *where in photos:
+        decode_time = _best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), 1)
+        started = time.perf_counter()
+        result = analyse(decode(data), set_size, closer)
+        full.append((result, time.perf_counter() - started, decode_time))
+    decodes = [d for _, _, d in full]
+    results = {"every stage": _added([outcome(r, p[2], p[4] if len(p) > 4 else None) for (r, _, _), p
+                                      in zip(full, photos)], ([t for _, t, _ in full], decodes))}
+    print(summary("every stage", results["every stage"]), file=out, flush=True)
+    for stage in STAGES:
+        if stage.name in ("find", "read") or stage.asked and not closer:
+            continue
+        counts, times, acted = [], [], 0
+        for (result, took, _), (name, data, want, set_size, *where) in zip(full, photos):
+            ran = next(t for t in result.trace if t.name == stage.name)
+            if ran.changed or ran.dropped:
+                acted += 1
+                started = time.perf_counter()
+                result = analyse(decode(data), set_size, closer, (stage.name,))
+                took = time.perf_counter() - started
+            else:
+                took -= ran.ms / 1000
+            counts.append(outcome(result, want, where[0] if where else None))
+            times.append(took)
+        label = f"without {stage.name} (it acted on {acted})"
+        results[label] = _added(counts, (times, decodes))
         print(summary(label, results[label]), file=out, flush=True)
     return results
 
