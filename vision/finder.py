@@ -71,7 +71,7 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
 class Sighting:
     """What the finder's looks saw: the tiles, and the faces of the fine look that hold the
     cores of tiles too small for it (numbered from 1, 0 elsewhere; None where there are none),
-    on which a closer look may be taken (`closer_look`)."""
+    on which a closer look may be taken (`small_faces_at_finest`)."""
     regions: list[TileRegion]
     small: np.ndarray | None = None
     to_map: float = 1.0            # photo pixels to the fine look's map
@@ -90,7 +90,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     """Each face-up tile's corners in the photo, from the finder's looks. A small photo
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
-    look's side of a contest with a closer look (`closer_look`). Where the fine look's tiles
+    look's side of a contest with a closer look (`small_faces_at_finest`). Where the fine look's tiles
     are about all small (their median width under `Params.zoom_below`), the whole photo is looked at
     at `Params.zoomed` instead: there they are as wide as the finder knows them best, and touching
     tiles part, where at the fine look their cores run together."""
@@ -122,7 +122,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     return sighting
 
 
-def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list[TileRegion]:
+def small_faces_at_finest(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list[TileRegion]:
     """The tiles a closer look, at `Params.finest`, finds on the given small faces of the fine look,
     taken over the parts of the photo round them, each marked as the closer look's side of
     the contest on its face. A run of touching tiles is in it whole (every way of cutting it),
@@ -136,7 +136,7 @@ def closer_look(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list
     return [replace(r, contest=(on(r), P.finest)) for r in closer if on(r) in pieces]
 
 
-def closer_fit(image: np.ndarray, region: TileRegion) -> TileRegion | None:
+def fitted_alone(image: np.ndarray, region: TileRegion) -> TileRegion | None:
     """The tile looked at again on its own, at the size the finder knows best (`Params.fit_width`
     input pixels wide), over the part of the photo round it. Of the tiles that look finds
     near the tile's centre (within `Params.fit_reach` of its width) and of about its width, a tile

@@ -18,7 +18,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .finder import (Sighting, TileRegion, closer_fit, closer_look, find_tiles, inside, short_side,
+from .finder import (Sighting, TileRegion, fitted_alone, small_faces_at_finest, find_tiles, inside, short_side,
                      tiles_at, tiles_near, uncovered_faces)
 from .load import decode
 from .model import network
@@ -228,14 +228,14 @@ def _sure(reading: TileReading | None) -> bool:
     return reading is not None and reading.confidence >= P.confident
 
 
-def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+def small_tiles_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
     """Where the fine look saw the core of a small tile that it did not read surely, a closer
     look at that face, and on each such face the look that read more different tiles surely,
     then more different tiles; the fine look where they read as many."""
     surely = [r for r, reading in zip(regions, readings) if _sure(reading)]
     doubtful = {face for face, centre in sighting.small_cores
                 if not any(r.holds(centre) for r in surely)}
-    closer, closer_readings = read_best(image, closer_look(image, sighting, doubtful))
+    closer, closer_readings = read_best(image, small_faces_at_finest(image, sighting, doubtful))
     if not closer:
         return regions, readings
     regions, readings = regions + closer, readings + closer_readings
@@ -255,7 +255,7 @@ def read_closer(image: np.ndarray, sighting: Sighting, regions: list[TileRegion]
     return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
-def read_the_rest(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+def rest_of_faces(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
     """Where part of a face is covered by no tile read (the far tiles of a run whose faces
     ran together), that part is looked at again with the tiles at the size the finder knows
     best, as wide as the photo's tiles read, and the new tiles found there are read."""
@@ -281,7 +281,7 @@ def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, see
     return regions + [more[i] for i in sure], readings + [more_readings[i] for i in sure]
 
 
-def look_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
+def whole_photo_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     """The whole photo looked at again at `Params.finest`, twice as close as the fine look: tiles
     small in the photo, or faint on a pale table, that the fine look barely saw stand out
     there. A tile that look finds where no tile was read is kept where it reads surely; the
@@ -289,12 +289,12 @@ def look_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
     return _with_sure(image, regions, readings, [r for r, _ in tiles_at(image, P.finest)[0]])
 
 
-def fit_closer(image: np.ndarray, regions: list[TileRegion], readings: list):
+def fit_alone(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A tile read unsurely, or a cut that showed no divider, may have been cut off its
-    tile: it is looked at again on its own (`finder.closer_fit`) and read again, and the
+    tile: it is looked at again on its own (`finder.fitted_alone`) and read again, and the
     surer reading stands (any reading, where the cut showed no divider)."""
     unsure = [i for i, reading in enumerate(readings) if reading is None or reading.confidence < P.confident]
-    fitted = [(i, closer_fit(image, regions[i])) for i in unsure]
+    fitted = [(i, fitted_alone(image, regions[i])) for i in unsure]
     return _read_again(image, regions, readings, [(i, region) for i, region in fitted if region is not None],
                        lambda old, new: old is None or new.confidence > old.confidence)
 
@@ -312,7 +312,7 @@ def one_size(regions: list[TileRegion], readings: list):
     return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
-def nudge_unsure(image: np.ndarray, regions: list[TileRegion], readings: list):
+def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A tile still read unsurely may be cut a little off its tile in a way no stage before
     saw (across it, or a little too large or small), so that the cut shows a neighbour's pips
     at its rim. It is cut again a little way off each way (`Params.nudge_along`, `Params.nudge_across`,
@@ -479,13 +479,13 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
 
 # The stages `analyse` runs, in order (see the module's docstring)
 STAGES = (
-    Stage("find", _find),                                                # the finder's looks (finder.find_tiles)
-    Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),  # each tile; each run's best way
-    Stage("small tiles closer", _with_sighting(read_closer)),           # small faces again at 768
-    Stage("square up", _tiles(square_up)),                              # cut again round the divider
-    Stage("fit alone", _tiles(fit_closer)),                             # an unsure tile looked at on its own
-    Stage("nudge", _tiles(nudge_unsure)),                               # an unsure tile cut a little way off
-    Stage("rest of faces", _with_sighting(read_the_rest)),              # faces no tile covers
-    Stage("whole photo closer", _tiles(look_closer), asked=True),       # on request: the photo at 768
-    Stage("one size", _tiles(lambda _, *a: one_size(*a))),              # unsure tiles far narrower than the rest
+    Stage("find", _find),                                       # the finder's looks (finder.find_tiles)
+    Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),   # each run's best way
+    Stage("small tiles closer", _with_sighting(small_tiles_closer)),   # small faces again at 768
+    Stage("square up", _tiles(square_up)),                      # cut again round the divider
+    Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own
+    Stage("nudge", _tiles(nudge)),                              # an unsure tile cut a little way off
+    Stage("rest of faces", _with_sighting(rest_of_faces)),      # faces no tile covers
+    Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
+    Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
 )

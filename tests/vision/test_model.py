@@ -240,7 +240,7 @@ def test_a_tile_cut_off_its_edges_is_fitted_again_on_its_own():
     for tiles, middle, shift, near in (([(2, 5)], 0, (10, 5), 4), ([(1, 3), (4, 6), (2, 5)], 1, (0, 10), 8)):
         image, boxes = _chain(tiles, side_by_side=len(tiles) > 1, gap=6)
         off = boxes[middle] + np.float32(shift)
-        fitted = finder.closer_fit(image, pipeline.TileRegion(finder.order_corners(off), 1.0))
+        fitted = finder.fitted_alone(image, pipeline.TileRegion(finder.order_corners(off), 1.0))
         assert fitted is not None
         error = min(np.abs(fitted.corners - np.roll(boxes[middle], k, axis=0)).max() for k in range(4))
         assert error < near, (tiles, fitted.corners)
@@ -258,9 +258,9 @@ def test_an_unsure_tile_is_fitted_again_and_the_surer_reading_stands(monkeypatch
         asked.append(int(region.corners[0, 0]))
         return pipeline.replace(region, support=0.5)
     again = {20: TileReading(3, 5, 0.9, 0.9, ()), 40: TileReading(5, 5, 0.55, 0.55, ())}
-    monkeypatch.setattr(pipeline, "closer_fit", fit)
+    monkeypatch.setattr(pipeline, "fitted_alone", fit)
     monkeypatch.setattr(pipeline, "read_tiles", lambda image, rs: [again[int(r.corners[0, 0])] for r in rs])
-    kept, read = pipeline.fit_closer(None, regions, readings)
+    kept, read = pipeline.fit_alone(None, regions, readings)
     assert asked == [20, 40]                        # the sure tile is left as it is
     assert [(r.top, r.bottom) for r in read] == [(1, 2), (3, 5), (5, 6)]
     assert [r.support for r in kept] == [1.0, 0.5, 1.0]
@@ -275,7 +275,7 @@ def test_an_unsure_tile_cut_across_into_its_neighbour_is_nudged_back_and_kept_to
     first = pipeline.read_tiles(image, [region])[0]
     assert first is not None and sorted((first.top, first.bottom)) != [4, 6]
     assert first.confidence < P.confident
-    regions, readings = pipeline.nudge_unsure(image, [region], [first])
+    regions, readings = pipeline.nudge(image, [region], [first])
     assert sorted((readings[0].top, readings[0].bottom)) == [4, 6]
     assert np.abs(regions[0].corners - boxes[1]).max() < 4
     assert first.confidence + P.nudge_surer <= readings[0].confidence < P.confident
@@ -293,7 +293,7 @@ def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkey
         return [TileReading(3, 6, 0.7, 0.7, ()) if k == 3 else TileReading(3, 5, 0.52, 0.52, ())
                 for k in range(len(rs))]
     monkeypatch.setattr(pipeline, "read_tiles", read)
-    kept, read_again = pipeline.nudge_unsure(None, regions, readings)
+    kept, read_again = pipeline.nudge(None, regions, readings)
     # only the unsure tile, nudged (a cut showing no divider is no tile)
     assert all(abs(x - 25) < 2 for x in asked)
     assert len(asked) == 2 * (len(P.nudge_along) + len(P.nudge_across)) + len(P.nudge_size)
@@ -307,7 +307,7 @@ def test_a_nudged_reading_however_sure_stays_listed_to_check(monkeypatch):
     regions, readings = [_strip_tile(0)], [TileReading(3, 4, 0.5, 0.9, ())]
     sure = TileReading(3, 6, 0.97, 0.99, ())
     monkeypatch.setattr(pipeline, "read_tiles", lambda image, rs, twice=True: [sure] * len(rs))
-    _, read_again = pipeline.nudge_unsure(None, regions, readings)
+    _, read_again = pipeline.nudge(None, regions, readings)
     assert (read_again[0].top, read_again[0].bottom) == (3, 6)
     assert read_again[0].confidence < P.confident
 
@@ -380,9 +380,9 @@ def test_the_look_that_reads_more_different_tiles_stands(monkeypatch):
     closer = [region(0, P.finest), region(40, P.finest)]
     closer_readings = [reading(1, 2), reading(3, 4)]
     sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
-    monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
+    monkeypatch.setattr(pipeline, "small_faces_at_finest", lambda image, seen, pieces: closer)
     monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
-    regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
+    regions, readings = pipeline.small_tiles_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
                                              [reading(1, 2), reading(2, 1)])
     assert [r.contest[1] for r in regions] == [P.finest] * 2
     assert [(t.top, t.bottom) for t in readings] == [(1, 2), (3, 4)]
@@ -400,9 +400,9 @@ def test_the_look_that_reads_more_tiles_surely_stands(monkeypatch):
     closer = [_strip_tile(0, contest=(1, P.finest)), _strip_tile(40, contest=(1, P.finest))]
     closer_readings = [reading(1, 2, 0.9), reading(0, 3, 0.9)]
     sighting = finder.Sighting(fine, np.ones((4, 4), np.int32), 1.0, [(1, np.array([500.0, 500.0]))])
-    monkeypatch.setattr(pipeline, "closer_look", lambda image, seen, pieces: closer)
+    monkeypatch.setattr(pipeline, "small_faces_at_finest", lambda image, seen, pieces: closer)
     monkeypatch.setattr(pipeline, "read_best", lambda image, regions: (closer, closer_readings))
-    regions, readings = pipeline.read_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
+    regions, readings = pipeline.small_tiles_closer(np.zeros((50, 50, 3), np.uint8), sighting, fine,
                                              [reading(1, 1, 0.6), reading(0, 2, 0.9)])
     assert [r.contest[1] for r in regions] == [P.finest] * 2
     assert [(t.top, t.bottom) for t in readings] == [(1, 2), (0, 3)]
@@ -511,7 +511,7 @@ def test_a_tile_only_the_second_look_sees_is_kept_where_it_reads_surely(monkeypa
     monkeypatch.setattr(pipeline, "tiles_near", lambda image, window, width: [_strip_tile(x) for x in (20, 40, 0)])
     sure, unsure = TileReading(2, 3, 0.9, 0.9, ()), TileReading(0, 1, 0.5, 0.9, ())
     monkeypatch.setattr(pipeline, "read_best", lambda image, found: (found, [sure, unsure]))
-    regions, readings = pipeline.read_the_rest(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [_strip_tile(0)],
+    regions, readings = pipeline.rest_of_faces(np.zeros((40, 100, 3), np.uint8), finder.Sighting([]), [_strip_tile(0)],
                                                [TileReading(4, 4, 0.95, 0.95, ())])
     # the tile at 0 was read already; of the two new ones, the surely read one is kept
     assert [int(r.corners[0, 0]) for r in regions] == [0, 20]
