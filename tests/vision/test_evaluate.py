@@ -25,3 +25,25 @@ def test_all_folders_take_each_photos_times_as_measured_in_its_folder():
     assert together["median_decode_ms"] == 3.0
     assert together["speed_ratio"] == 10.0
     assert "ratio 10.0" in summary("all folders", together)
+
+
+def test_a_stage_left_out_is_judged_by_reading_again_only_the_photos_it_acted_on():
+    import io
+    from collections import Counter
+
+    from vision.evaluate import ablate, score
+
+    from .synthetic import photo_of, scattered
+    photos = [("apart", photo_of(scattered([(1, 2), (3, 5), (0, 6)], seed=3)), Counter([(1, 2), (3, 5), (0, 6)]), 6),
+              ("rows", photo_of([((2, 2), (300, 300), 90), ((1, 4), (300, 380), 90), ((5, 6), (300, 460), 90)],
+                                outline=False), Counter([(2, 2), (1, 4), (5, 6)]), 6)]
+    out = io.StringIO()
+    results = ablate(photos, out=out)
+    assert next(iter(results)) == "every stage"
+    for label, figures in results.items():
+        if label == "every stage":
+            continue
+        stage = label.removeprefix("without ").split(" (")[0]
+        direct = score(photos, quiet=True, skip=(stage,))
+        assert {k: figures[k] for k in COUNTS} == {k: direct[k] for k in COUNTS}, stage
+    assert "without square up (it acted on" in out.getvalue()
