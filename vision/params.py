@@ -107,6 +107,16 @@ class Params:
     same_width: float = tuned(0.65, "a run's cut into more tiles each at least this share as wide may be the run whole")
     stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
 
+    # ---------------------------------------------------------------- a tap on a missed tile (tap.py)
+    tap_sizes: tuple = tuned((0.7, 1.0, 1.4), "the looks round a tap, as the width of the tiles read times these: "
+                                             "the two real tiles missed in shared/ read right only off 1.0 (at 0.7); "
+                                             "on seed 30's 27 missed tiles 1.0 alone, these, and 0.5 to 1.4 each "
+                                             "read 19 right")
+    tap_guessed: tuple = tuned((5, 8, 13, 21), "with no tile read yet, the looks' tile widths: the photo's long "
+                                                "side divided by these")
+    tap_reach: float = structural(2.5, "the look reaches this many tile widths round the tap: a tile's length "
+                                       "and a half, so that a tile tapped at its end lies whole in it")
+
     @property
     def half_support(self) -> float:
         """The tile a half face may be is then half face or less: its pips are not face."""
