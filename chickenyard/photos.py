@@ -9,6 +9,7 @@ import json
 import math
 import os
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
 
 from referee.tiles import Tile
@@ -17,6 +18,7 @@ from sqlite_utils.db import NotFoundError
 from .clock import now
 from .db import get_row, storage_problem, transaction
 from .limits import Busy, photo_counting
+from .typed import whole_number
 
 
 class PhotoRefused(ValueError):
@@ -40,18 +42,51 @@ def _counter_installed() -> None:
 def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
     """The pip counter's result as JSON (with `closer`, its closer look too), or PhotoRefused
     with a message for the person."""
-    _counter_installed()
     from vision import count_pips
+    with _counting():
+        return count_pips(data, set_size, closer=closer).to_json(unreadable=True)
+
+
+def read_tap(data: bytes, point: tuple[int, int], found: dict, set_size: int) -> dict | None:
+    """The tile under the person's tap on the photo (`point`, in the photo's pixels), read by the
+    pip counter round it, as `analyse` gives a tile; None where no tile could be read there."""
+    from vision.load import decode
+    from vision.tap import tile_at
+    with _counting():
+        tile = tile_at(decode(data), point, [t["corners"] for t in found["tiles_detail"]], set_size)
+    return None if tile is None else tile.as_dict()
+
+
+@contextmanager
+def _counting():
+    """One turn of the pip counter, its refusals as PhotoRefused with a message for the person."""
+    _counter_installed()
     from vision.load import ImageTooLarge, UnreadableImage, readable_kinds
     try:
         with photo_counting.turn():
-            return count_pips(data, set_size, closer=closer).to_json(unreadable=True)
+            yield
     except Busy as busy:
         raise PhotoRefused(str(busy), 503) from busy
     except ImageTooLarge as problem:
         raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
     except UnreadableImage as problem:
         raise PhotoRefused(f"That file is not a photo Chickenyard can read ({readable_kinds()}).") from problem
+
+
+def tapped_point(form, found: dict) -> tuple[int, int] | None:
+    """Where the person tapped the photo, in its pixels: the photo is the review form's image
+    button, laid out at its own size in pixels and scaled by the drawing round it, so the
+    browser sends the photo's pixels, with or without JavaScript. None for a press with no
+    point on the photo (a keyboard's press sends 0, 0)."""
+    x, y = whole_number(form.get("tap.x") or ""), whole_number(form.get("tap.y") or "")
+    if x is None or y is None or (x, y) == (0, 0) or x >= found["width"] or y >= found["height"]:
+        return None
+    return x, y
+
+
+def tile_number_at(found: dict, point: tuple[int, int]) -> int | None:
+    """The review's number of the tile found under the point, if any."""
+    return next((m["number"] for m in review_marks(found) if _holds(m["tile"]["corners"], point)), None)
 
 
 def too_large_message(limit_bytes: int | None) -> str:

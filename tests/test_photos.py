@@ -262,7 +262,7 @@ def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, ap
     response = client.post(review_url + "/closer", data=typed)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    notice = re.search(r'<p class="notice" role="status" id="closer-notice">(.*?)</p>', page, re.S).group(1)
+    notice = re.search(r'<p class="notice" role="status" id="review-notice">(.*?)</p>', page, re.S).group(1)
     assert notice.startswith("Looked closer and found 1 more tile: number ")
     after = review_values(page)
     assert after == {**values, "tile-0-a": "7", "tile-4-a": "5", "tile-4-b": "6"}
@@ -278,8 +278,9 @@ def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, ap
     assert "Looked closer: no more tiles found." in page and len(review_values(page)) == 10
 
 
-def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app, monkeypatch):
-    import vision
+def stored_photo(client, app) -> tuple[str, int, dict]:
+    """A photo stored for Ann in hand 1 as if counted (one 1|2 in an 800 x 600 photo), without
+    the pip counter: its review's address, its id, and what was found."""
     from chickenyard.photos import save_photo
     from chickenyard.sheet import load_sheet
     game_id = start_game(client)
@@ -289,8 +290,13 @@ def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app
     found = {"tiles": [[1, 2]], "total": 3, "width": 800, "height": 600, "unreadable": [],
              "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": [[0, 0], [90, 0], [90, 50], [0, 50]]}]}
     photo_id = save_photo(db, app.config["PHOTOS"], sheet, sheet.hand(1), ids["Ann"], b"\xff\xd8 photo", found)
+    return f"/games/{game_id}/photos/{photo_id}", photo_id, found
+
+
+def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app, monkeypatch):
+    import vision
+    review_url, photo_id, found = stored_photo(client, app)
     monkeypatch.setattr(vision, "available", lambda: False)
-    review_url = f"/games/{game_id}/photos/{photo_id}"
     assert "Look closer" not in client.get(review_url).get_data(as_text=True)
     response = client.post(review_url + "/closer", data={"tile-0-a": "4", "tile-0-b": "2", "reviewing": "1"})
     assert response.status_code == 503

@@ -13,7 +13,8 @@ from ..errors import http_error
 from ..hand_entries import check_entries, stored_typed
 from ..htmx import device_name, see_other
 from ..photos import (PhotoRefused, analyse, analyse_upload, delete_photos, for_browser, get_photo, photo_data,
-                      review_marks, save_found, save_photo, too_large_message, vision_available, with_new_tiles)
+                      read_tap, review_marks, save_found, save_photo, tapped_point, tile_number_at, too_large_message,
+                      vision_available, with_new_tiles)
 from ..store import StaleHand, save_hand
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_for
@@ -125,8 +126,7 @@ def look_closer(game_id: int, photo_id: int):
     the review stays as it was."""
     sheet = editable_sheet(game_id)
     row = get_photo(get_db(), game_id, photo_id)
-    count = len(row["found"]["tiles_detail"])
-    typed = _read_review(request.form, count, sheet.set_size)[0] if request.form.get("reviewing") else None
+    typed = _typed_so_far(request.form, row, sheet)
     try:
         closer = analyse(photo_data(current_app.config["PHOTOS"], row), sheet.set_size, closer=True)
     except PhotoRefused as refused:
@@ -134,8 +134,53 @@ def look_closer(game_id: int, photo_id: int):
     found, new = with_new_tiles(row["found"], closer)
     if not new:
         return _review(sheet, row, typed, notice="Looked closer: no more tiles found. Add any that was missed below.")
+
+    def notice(numbers):
+        listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
+        return (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
+                f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
+    return _with_added(sheet, row, typed, found, new, notice)
+
+
+@bp.post("/games/<int:game_id>/photos/<int:photo_id>/tap")
+def tap(game_id: int, photo_id: int):
+    """A tile the counter missed, read where the person tapped the photo (the photo is the review
+    form's image button, which sends where it was tapped) and added to the review with how sure
+    the reading is; what the person typed so far stays as it was."""
+    sheet = editable_sheet(game_id)
+    row = get_photo(get_db(), game_id, photo_id)
+    typed = _typed_so_far(request.form, row, sheet)
+    point = tapped_point(request.form, row["found"])
+    if point is None:
+        return _review(sheet, row, typed, notice="Tap the photo on a tile that was missed, and it is read there.")
+    there = tile_number_at(row["found"], point)
+    if there is not None:
+        return _review(sheet, row, typed, notice=f"That is tile {there}: correct it below if it was read wrong.")
     try:
-        save_found(get_db(), photo_id, found)
+        tile = read_tap(photo_data(current_app.config["PHOTOS"], row), point, row["found"], sheet.set_size)
+    except PhotoRefused as refused:
+        return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
+    found, new = with_new_tiles(row["found"], {"tiles_detail": [tile] if tile else []})
+    if not new:
+        return _review(sheet, row, typed, notice="No tile could be read where you tapped. "
+                                                 "Add it below with “Add a tile that was missed”.")
+    low, high = new[0]["values"]
+    return _with_added(sheet, row, typed, found, new, lambda numbers: (
+        f"Read the tile you tapped as {low}|{high}, {round(100 * new[0]['confidence'])}% sure: number "
+        f"{numbers[0]} on the photo. Check it, and correct it below if it is wrong."))
+
+
+def _typed_so_far(form, row, sheet):
+    """What the person had typed on the review, where the form came from it (None otherwise)."""
+    return _read_review(form, len(row["found"]["tiles_detail"]), sheet.set_size)[0] if form.get("reviewing") else None
+
+
+def _with_added(sheet, row, typed, found, new, notice):
+    """The review with the `new` tiles added (`found`, saved), what was typed for the others kept,
+    and the `notice` made from the new tiles' numbers on the photo."""
+    count = len(row["found"]["tiles_detail"])
+    try:
+        save_found(get_db(), row["id"], found)
     except StorageProblem as problem:
         return _review(sheet, row, typed, {"form": str(problem)}, 503)
     row["found"] = found
@@ -143,10 +188,7 @@ def look_closer(game_id: int, photo_id: int):
         typed["tiles"] += [list(t["values"]) for t in new]
         typed["keep"] += [True] * len(new)
     numbers = sorted(m["number"] for m in review_marks(found) if m["index"] >= count)
-    listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
-    notice = (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
-              f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
-    return _review(sheet, row, typed, notice=notice)
+    return _review(sheet, row, typed, notice=notice(numbers))
 
 
 def _read_review(form, count, set_size):

@@ -1,10 +1,11 @@
-"""The photo review in Chromium: "Look closer" finds a missed tile and keeps what was typed."""
+"""The photo review in Chromium: "Look closer", and a tap on the photo, add a missed tile; what was typed stays."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_score_sheet_flow import player_field, start_game
 
@@ -13,8 +14,9 @@ pytestmark = pytest.mark.browser
 PHOTO = Path(__file__).resolve().parents[3] / "shared" / "photos-more" / "briandiaz-01.jpg"
 
 
-@pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
-def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
+def review_of_photo(browser, live_server, js):
+    """briandiaz-01 counted for Bo in hand 1 of a new game, on a phone 360 px wide (with or
+    without JavaScript): the phone's context and the page of the review."""
     pytest.importorskip("cv2")
     if not PHOTO.exists():
         pytest.skip("shared/photos-more is not beside this checkout")
@@ -27,12 +29,18 @@ def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifa
     page.locator("input[type=file]").set_input_files(str(PHOTO))
     page.get_by_role("button", name="Count the pips").click()
     page.wait_for_url(re.compile(r"/photos/\d+$"))
+    return context, page
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
+def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
+    context, page = review_of_photo(browser, live_server, js)
     tiles = page.locator("ol.found-tiles > li")
     assert tiles.count() == 4
     first = page.get_by_label("Tile 1, first half")
     first.fill("7")                                    # a correction typed before looking closer
     page.get_by_role("button", name="Look closer for missed tiles").click()
-    notice = page.locator("#closer-notice")
+    notice = page.locator("#review-notice")
     notice.wait_for()
     assert notice.inner_text().startswith("Looked closer and found 1 more tile")
     assert tiles.count() == 5
@@ -42,4 +50,34 @@ def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifa
     assert ("5", "6") in halves
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / f"photo-review-closer-{'js' if js else 'nojs'}.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
+def test_a_tap_on_the_photo_reads_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
+    """briandiaz-01: the first reading misses the 5|6 at the top left of a cross of tiles; a tap
+    there reads it and adds it, and what was typed stays."""
+    context, page = review_of_photo(browser, live_server, js)
+    tiles = page.locator("ol.found-tiles > li")
+    expect(tiles).to_have_count(4)
+    corrected = page.get_by_label("Tile 1, first half")
+    corrected.fill("7")                                          # a correction typed before the tap
+    corrected = page.locator(f"input[name={corrected.get_attribute('name')}]")   # the tiles are numbered anew
+    photo = page.get_by_role("button", name=re.compile("tap a tile that was missed"))
+    expect(photo).to_be_visible()
+    box = photo.bounding_box()
+    assert box["width"] <= 360 - 16
+    scale = box["width"] / 600                                  # the photo is 600 x 399 pixels
+    photo.click(position={"x": 170 * scale, "y": 95 * scale})    # the 5|6 the first reading missed
+    notice = page.locator("#review-notice")
+    expect(notice).to_contain_text("Read the tile you tapped as 5|6")
+    expect(tiles).to_have_count(5)
+    expect(corrected).to_have_value("7")
+    number = re.search(r"number (\d+) on the photo", notice.inner_text()).group(1)
+    expect(page.get_by_label(f"Tile {number}, first half")).to_have_value("5")
+    expect(page.get_by_label(f"Tile {number}, second half")).to_have_value("6")
+    expect(page.locator("ol.found-tiles > li").filter(has=page.get_by_label(f"Tile {number}, first half"))
+           .locator(".confidence")).to_contain_text("%")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(artifacts / f"photo-review-tap-{'js' if js else 'nojs'}.png"), full_page=True)
     context.close()
