@@ -111,9 +111,9 @@ def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = 
     return player_id
 
 
-def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None) -> str:
-    """A player who left the table: their scores so far stay on the sheet, the hands after are
-    played without them. One with no score at all (added by mistake) goes altogether."""
+def leaving(sheet: Sheet, player_id: int) -> int | None:
+    """The hand a player who leaves now played up to (None: no score yet, so they come off the sheet
+    altogether); CannotChange when they cannot leave."""
     player = sheet.player(player_id)
     if player.left_hand is not None:
         raise CannotChange("That player is not at the table.")
@@ -121,13 +121,23 @@ def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None
         raise CannotChange(f"The {sheet.rules.title} rules need at least "
                            f"{sheet.rules.players(sheet.set_size)[0]} players.")
     scored = [h.number for h in sheet.hands if h.entry(player_id).snapshot() is not None]
+    if not scored:
+        return None
     current = sheet.current_hand
-    last = max([*scored, (current.number - 1) if current else len(sheet.hands)])
+    return max([*scored, (current.number - 1) if current else len(sheet.hands)])
+
+
+def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None) -> str:
+    """A player who left the table: their scores so far stay on the sheet, the hands after are
+    played without them. One with no score at all (added by mistake) goes off the sheet altogether,
+    kept in History so that Undo can seat them again."""
+    player, last = sheet.player(player_id), leaving(sheet, player_id)
     at = now()
     with transaction(db):
-        if not scored:
-            db.execute("delete from changes where player_id = ?", [player_id])
-            db.execute("delete from players where id = ?", [player_id])
+        if last is None:
+            db.execute("update players set off_sheet = 1 where id = ?", [player_id])
+            _record(db, sheet.id, _next_action(db, sheet.id), "removed", None, player_id,
+                    {"name": player.name, "seat": player.seat}, None, at, device)
             result = "removed"
         else:
             db.execute("update players set left_hand = ? where id = ?", [last, player_id])

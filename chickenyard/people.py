@@ -54,7 +54,7 @@ def known_people(db) -> list[Person]:
     """Everyone who has played here, the most recent player first."""
     return [Person(r["id"], r["name"], r["games"], r["last_played"]) for r in db.query(
         "select pe.id, pe.name, count(distinct pl.game_id) as games, max(g.updated_at) as last_played "
-        "from people pe left join players pl on pl.person_id = pe.id "
+        "from people pe left join players pl on pl.person_id = pe.id and not pl.off_sheet "
         "left join games g on g.id = pl.game_id "
         "group by pe.id order by last_played is null, last_played desc, pe.name collate nocase")]
 

@@ -280,7 +280,8 @@ def _read_sheet(db, game_id: int) -> Sheet:
     players = [Player(r["id"], r["seat"], r["person_name"] or r["name"], r["name"], r["person_id"],
                       r.get("joined_hand") or 1, r.get("start_points") or 0, r.get("left_hand")) for r in
                db.query("select pl.*, pe.name as person_name from players pl "
-                        "left join people pe on pe.id = pl.person_id where pl.game_id = ? order by pl.seat",
+                        "left join people pe on pe.id = pl.person_id where pl.game_id = ? and not pl.off_sheet "
+                        "order by pl.seat",
                         [game_id])]
     hands = {r["id"]: HandRow(r["id"], r["number"], r["double"], r["version"]) for r in
              db.query("select * from hands where game_id = ? order by number", [game_id])}

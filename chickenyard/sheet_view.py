@@ -49,7 +49,8 @@ class Total:
 class SheetView:
     sheet: Sheet
     warnings: dict[int, list[Finding]]   # hand number -> the warnings not dismissed
-    undo_hand: int | None       # the hand "Undo last change" takes back (not a player who joined)
+    undo: object | None         # the undo.Step "Undo last change" takes (a hand, Bob leaving ...), if any
+    redo: object | None         # the undo.Step "Redo" takes, if any (the sheet words both in the phone's language)
     rows: tuple[Row, ...]
     totals: tuple[Total, ...]
     winner_line: str | None     # "Winner: Ann with 42" once the game is finished
@@ -86,14 +87,14 @@ class ViewCache:
 
 
 def build_view(db, game_id: int) -> SheetView:
-    from .store import undo_takes_back
     from .hand_warnings import sheet_warnings
-    with snapshot(db):          # the warnings and the undo button match the sheet read
+    from .undo import redo_step, undo_step
+    with snapshot(db):          # the warnings and the undo and redo buttons match the sheet read
         sheet = load_sheet(db, game_id)
-        return sheet_view(sheet, sheet_warnings(db, sheet), undo_takes_back(db, game_id))
+        return sheet_view(sheet, sheet_warnings(db, sheet), undo_step(db, game_id), redo_step(db, game_id))
 
 
-def sheet_view(sheet: Sheet, warnings: dict | None = None, undo_hand: int | None = None) -> SheetView:
+def sheet_view(sheet: Sheet, warnings: dict | None = None, undo=None, redo=None) -> SheetView:
     players = sheet.players
     current = sheet.current_hand
     rows = []
@@ -107,7 +108,7 @@ def sheet_view(sheet: Sheet, warnings: dict | None = None, undo_hand: int | None
         rows.append(Row(hand.number, hand.double, current is not None and hand.number == current.number,
                         sheet.complete(hand), cells))
     totals, leaders = sheet.totals, set(sheet.leaders)
-    return SheetView(sheet, warnings or {}, undo_hand, tuple(rows),
+    return SheetView(sheet, warnings or {}, undo, redo, tuple(rows),
                      tuple(Total(p, totals[p.id], p.id in leaders) for p in players), _winner_line(sheet), tuple(needs))
 
 

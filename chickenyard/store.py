@@ -1,4 +1,4 @@
-"""Writing the score sheet: new games, saved hands, the audit trail and undo.
+"""Writing the score sheet: new games, saved hands and the audit trail (undo.py takes changes back).
 
 Every function here is one user action and runs in one transaction. Each
 change to an entry is kept with the entry before and after, so that undo
@@ -68,29 +68,6 @@ def save_hand(db, sheet: Sheet, hand_number: int, entries: dict[int, Entry], *,
     return changed
 
 
-def undo_last(db, game_id: int, *, device: str | None = None) -> list[dict]:
-    """Take back the last action that is not yet taken back; returns its changes."""
-    at = now()
-    with transaction(db):
-        last = db.execute(
-            "select max(action) from changes where game_id = ? and undone_by is null "
-            "and undoes is null and what = 'entry'", [game_id]).fetchone()[0]
-        if last is None:
-            return []
-        undone = list(db.query("select * from changes where game_id = ? and action = ? "
-                               "and what = 'entry' order by id desc", [game_id, last]))
-        action = _next_action(db, game_id)
-        for change in undone:
-            restored = json.loads(change["old"]) if change["old"] else None
-            current = json.loads(change["new"]) if change["new"] else None
-            _put_entry(db, change["hand_id"], change["player_id"], restored)
-            undo_id = _record(db, game_id, action, "entry", change["hand_id"], change["player_id"],
-                              current, restored, at, device, undoes=change["id"])
-            db["changes"].update(change["id"], {"undone_by": undo_id})
-        _touch(db, game_id, sorted({c["hand_id"] for c in undone}), at)
-    return undone
-
-
 def history(db, game_id: int) -> list[dict]:
     """Every change to a game, newest first, with hand and player named."""
     return list(db.query(
@@ -98,14 +75,6 @@ def history(db, game_id: int) -> list[dict]:
         "from changes c left join hands h on h.id = c.hand_id "
         "left join players p on p.id = c.player_id left join people pe on pe.id = p.person_id "
         "where c.game_id = ? order by c.id desc", [game_id]))
-
-
-def undo_takes_back(db, game_id: int) -> int | None:
-    """The hand whose last save "Undo last change" would take back (None: nothing to undo)."""
-    row = db.execute("select h.number from changes c join hands h on h.id = c.hand_id where c.game_id = ? "
-                     "and c.what = 'entry' and c.undone_by is null and c.undoes is null "
-                     "order by c.action desc limit 1", [game_id]).fetchone()
-    return None if row is None else row[0]
 
 
 def _hand_row(db, game_id: int, number: int) -> dict:
@@ -137,7 +106,7 @@ def games_listed(db, game_ids: list[int]) -> list[dict]:
     return list(db.query(
         "select g.*, (select group_concat(name, ', ') from "
         "(select coalesce(pe.name, pl.name) as name from players pl left join people pe on pe.id = pl.person_id "
-        " where pl.game_id = g.id order by pl.seat)) as names, "
+        " where pl.game_id = g.id and not pl.off_sheet order by pl.seat)) as names, "
         "(select count(*) from hands where game_id = g.id) as hand_count, "
         "(select count(distinct e.hand_id) from entries e join hands h on h.id = e.hand_id "
         " where h.game_id = g.id) as hands_entered "
@@ -189,10 +158,10 @@ def _next_action(db, game_id: int) -> int:
                        [game_id]).fetchone()[0] or 0) + 1
 
 
-def _record(db, game_id, action, what, hand_id, player_id, old, new, at, device, undoes=None) -> int:
+def _record(db, game_id, action, what, hand_id, player_id, old, new, at, device, undoes=None, redoes=None) -> int:
     return db["changes"].insert({
         "game_id": game_id, "action": action, "what": what, "hand_id": hand_id,
         "player_id": player_id, "old": None if old is None else json.dumps(old),
         "new": None if new is None else json.dumps(new), "at": at,
-        "device": device or None, "undone_by": None, "undoes": undoes,
+        "device": device or None, "undone_by": None, "undoes": undoes, "redoes": redoes,
     }).last_pk

@@ -159,7 +159,7 @@ def test_a_late_player_prints_with_their_starting_total_and_a_leaver_with_no_box
     ids = player_ids(app, game_id)
     client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 12, "Bo": 30}, went_out="Cy"))
     client.post(f"/games/{game_id}/players", data={"player": "Di", "start": "highest"})    # at 30
-    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])})
+    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"]), "sure": "yes"})
     ids = player_ids(app, game_id)
     client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 4, "Di": 2}, went_out="Cy"))
     page = client.get(f"/games/{game_id}/print").get_data(as_text=True)

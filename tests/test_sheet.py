@@ -280,7 +280,7 @@ def test_undo_over_htmx_returns_the_sheet_fragment(client, app):
     assert totals_row(body) == ["0", "0", "0", "0"]
 
 
-def test_the_undo_button_says_which_hand_it_takes_back(client, app):
+def test_the_undo_button_says_which_change_it_takes_back(client, app):
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     button = lambda: re.search(r'<button type="submit"( disabled)?\s*>Undo last change([^<]*)</button>',
@@ -289,11 +289,13 @@ def test_the_undo_button_says_which_hand_it_takes_back(client, app):
     save(client, game_id, 1, hand_form(ids, {"Ann": 9}))
     save(client, game_id, 2, hand_form(ids, {"Bo": 4}))
     assert button() == (None, " (hand 2)")
-    # a player added late is not what undo takes back: it still names the last hand saved
+    # a player added late is the last change, as History lists it: undo takes that back first
     client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "zero"})
-    assert button() == (None, " (hand 2)")
+    assert button() == (None, " (Eve joining)")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert 'data-confirm="Undo the last change to this game (the scores saved for hand 2)?' in page
+    assert 'data-confirm="Undo the last change to this game (Eve joining)?' in page
+    client.post(f"/games/{game_id}/undo", data={})
+    assert button() == (None, " (hand 2)")
     client.post(f"/games/{game_id}/undo", data={})
     assert button() == (None, " (hand 1)")
     client.post(f"/games/{game_id}/undo", data={})

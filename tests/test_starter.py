@@ -121,6 +121,6 @@ def test_the_rotation_passes_over_a_player_who_left(client, app):
     game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="double15-rulebook", set_size=15)
     ids = player_ids(app, game_id)
     client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 1, "Bo": 2}, went_out="Cy"))
-    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])}).status_code == 303
+    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"]), "sure": "yes"}).status_code == 303
     # hand 2 would be Bo's start: Bo has gone, so the next seat clockwise starts
     assert starter_row(client.get(f"/games/{game_id}").get_data(as_text=True)).startswith("Cy starts")

@@ -198,7 +198,7 @@ def _evening_with_a_late_player_and_a_leaver(client, app, **game) -> int:
     ids = player_ids(app, game_id)
     client.post(f"/games/{game_id}/hands/2",
                 data=hand_form(ids, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}, went_out="Eve"))
-    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"])}).status_code == 303
+    assert client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"]), "sure": "yes"}).status_code == 303
     for number in (3, 4):
         client.post(f"/games/{game_id}/hands/{number}",
                     data=hand_form(ids, {"Ann": 5, "Bo": 6, "Eve": 7}, went_out="Cy"))

@@ -6,8 +6,8 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 
 from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db
-from ..game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start, remove_player,
-                            rename_game, start_next_game)
+from ..game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start,
+                            leaving, remove_player, rename_game, start_next_game)
 from ..htmx import device_name, see_other
 from ..store import access_row
 from .loading import editable_sheet
@@ -15,9 +15,9 @@ from .loading import editable_sheet
 bp = Blueprint("game_settings", __name__)
 
 
-def _settings_page(sheet, typed=None, errors=None, status=200):
+def _settings_page(sheet, typed=None, errors=None, status=200, confirm_leaving=None):
     return render_template("game_settings.html", sheet=sheet, typed=typed or {}, errors=errors or {},
-                           highest=late_start(sheet, "highest")), status
+                           highest=late_start(sheet, "highest"), confirm_leaving=confirm_leaving), status
 
 
 def _status(problem: Exception) -> int:
@@ -60,16 +60,20 @@ def add(game_id: int):
 
 @bp.post("/games/<int:game_id>/players/leave")
 def leave(game_id: int):
+    """Who left, asked first: the page says what leaving does, and only "Yes" takes them off."""
     sheet = editable_sheet(game_id)
     chosen = request.form.get("leaving") or ""
-    player = next((p for p in sheet.players if str(p.id) == chosen), None)
+    player = next((p for p in sheet.playing if str(p.id) == chosen), None)
     try:
         if player is None:
             raise CannotChange("Choose who left the table.")
+        if request.form.get("sure") != "yes":
+            return _settings_page(sheet, {"leaving": chosen}, confirm_leaving=(player, leaving(sheet, player.id)))
         result = remove_player(get_db(), sheet, player.id, device=device_name())
-    except CannotChange as problem:
-        return _settings_page(sheet, {"leaving": chosen}, {"leaving": str(problem)}, 422)
-    flash(f"{player.name} is off the sheet." if result == "removed" else f"{player.name} {result}.")
+    except (CannotChange, StorageProblem) as problem:
+        return _settings_page(sheet, {"leaving": chosen}, {"leaving": str(problem)}, _status(problem))
+    flash((f"{player.name} is off the sheet." if result == "removed" else f"{player.name} {result}.")
+          + " Undo last change brings them back.")
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

@@ -1,4 +1,4 @@
-"""Home, new game, the score sheet, undo and history."""
+"""Home, new game, the score sheet, undo and redo, and history."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, render_template, request, url_for
@@ -15,7 +15,8 @@ from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
 from ..sheet import load_sheet
-from ..store import access_row, create_game, games_listed, history, set_first_starter, undo_last
+from ..store import access_row, create_game, games_listed, history, set_first_starter
+from ..undo import CannotTakeBack, redo_last, undo_last
 from .loading import editable_sheet, sheet_context, sheet_for
 
 bp = Blueprint("games", __name__)
@@ -109,22 +110,60 @@ def sheet(game_id: int):
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
-    editable_sheet(game_id)
-    undone = undo_last(get_db(), game_id, device=device_name())
+    step = _taking_back(undo_last, game_id)
+    if step is False:
+        return _sheet_again(game_id)
     sheet = sheet_for(game_id)
-    flash(_undo_message(sheet, undone) if undone else _("There is nothing to undo."))
+    if step is None:
+        flash(_("There is nothing to undo."))
+    elif step.what == "entry":
+        flash(_("Took back the last change to %(where)s.", where=_what(sheet, step)))
+    else:
+        flash(_("Took back the last change: %(what)s.", what=_what(sheet, step)))
+    return _sheet_again(game_id)
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int):
+    step = _taking_back(redo_last, game_id)
+    if step is False:
+        return _sheet_again(game_id)
+    sheet = sheet_for(game_id)
+    flash(_("Put back what Undo took back: %(what)s.", what=_what(sheet, step)) if step else
+          _("There is nothing to redo: a change made after an undo ends what Redo can put back."))
+    return _sheet_again(game_id)
+
+
+def _taking_back(undo_or_redo, game_id: int):
+    """What Undo or Redo took (None: nothing to take); False when it clashes with a later change,
+    which the message (flashed) explains."""
+    editable_sheet(game_id)
+    try:
+        return undo_or_redo(get_db(), game_id, device=device_name())
+    except CannotTakeBack as problem:
+        flash(str(problem))
+        return False
+
+
+def _sheet_again(game_id: int):
+    """After an undo or a redo: the sheet, as a fragment for htmx or by a redirect."""
     if is_htmx():
         return page("sheet.html", "_sheet.html", push_url=url_for("games.sheet", game_id=game_id),
                     **sheet_context(game_id))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 
-def _undo_message(sheet, undone) -> str:
-    hand_ids = {c["hand_id"] for c in undone}
-    hands = [h for h in sheet.hands if h.id in hand_ids]
-    # the game's own word for a hand ("round" in Mexican Train), already in the table's language
-    where = ", ".join(f"{sheet.unit} {h.number} ({double_label(h.double)})" for h in hands)
-    return _("Took back the last change to %(where)s.", where=where)
+def _what(sheet, step) -> str:
+    """The change Undo or Redo took, in the table's words: "hand 2 (8|8)", "Bob joining the table"."""
+    if step.what == "entry":
+        # the game's own word for a hand ("round" in Mexican Train), already in the table's language
+        hand = sheet.hand(step.hand_number)
+        return f"{sheet.unit} {hand.number} ({double_label(hand.double)})"
+    return {"joined": _("%(name)s joining the table", name=step.name),
+            "left": _("%(name)s leaving the table", name=step.name),
+            "removed": _("%(name)s taken off the sheet", name=step.name),
+            "name": _("the game's name"),
+            "person-renamed": _("the rename of %(before)s to %(after)s", before=step.name, after=step.new_name)}[step.what]
 
 
 @bp.post("/games/<int:game_id>/starter")

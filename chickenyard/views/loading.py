@@ -45,7 +45,7 @@ def sheet_context(game_id: int, need: str = VIEW) -> dict:
 
 
 def view_context(view: SheetView, etag: str) -> dict:
-    return {"sheet": view.sheet, "view": view, "undo_hand": view.undo_hand, "warnings": view.warnings,
+    return {"sheet": view.sheet, "view": view, "warnings": view.warnings,
             "etag": etag, "score_table": score_table(view, g.role)}
 
 

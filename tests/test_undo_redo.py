@@ -1,0 +1,181 @@
+"""Undo takes back the last change whatever it was, as History lists it; Redo puts back what Undo
+took back until a new change is made; a player leaving is asked first."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from chickenyard.db import connect
+from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
+
+HX = {"HX-Request": "true"}
+
+
+def sheet(client, game_id) -> str:
+    return client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def seated(client, game_id) -> list[str]:
+    """The sheet's column heads: who is on the sheet."""
+    head = sheet(client, game_id).split("<thead>")[1].split("</thead>")[0]
+    return re.findall(r'<th scope="col" title="[^"]*"[^>]*>([^<]+)</th>', head)
+
+
+def button(client, game_id, label: str) -> str | None:
+    """The text of the sheet's Undo or Redo button (None: not offered, or offered disabled)."""
+    found = re.search(rf'<button type="submit"\s*>({label}[^<]*)</button>', sheet(client, game_id))
+    return html.unescape(found.group(1)) if found else None
+
+
+def home_card_names(client, game_id) -> str:
+    home = client.get("/").get_data(as_text=True)
+    return re.search(rf'<a class="game-link" href="/games/{game_id}">\s*<strong>([^<]*)</strong>', home).group(1)
+
+
+def history_lines(client, game_id) -> list[str]:
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    items = re.findall(r'<li class="[^"]*">(.*?)</li>', page.split('<ol class="history">')[1].split("</ol>")[0], re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+
+
+def undo(client, game_id, **kw):
+    return client.post(f"/games/{game_id}/undo", data={}, **kw)
+
+
+def redo(client, game_id, **kw):
+    return client.post(f"/games/{game_id}/redo", data={}, **kw)
+
+
+def flashed(client, game_id) -> str:
+    return re.search(r'<div class="flashes"[^>]*>(.*?)</div>', sheet(client, game_id), re.S).group(1)
+
+
+@pytest.fixture
+def game(client, app):
+    game_id = start_game(client, hands=4)
+    return game_id, player_ids(app, game_id)
+
+
+def test_a_player_leaving_is_asked_first_and_nothing_changes_until_yes(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    asked = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])})
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200
+    question = re.search(r'<section [^>]*id="confirm-leaving".*?</section>', page, re.S).group(0)
+    assert "Did Bo leave the table?" in question and "scores up to hand 1 stay on the sheet" in question
+    assert re.search(r'<input type="hidden" name="sure" value="yes">', question)
+    assert seated(client, game_id) == ["Ann", "Bo", "Cy", "Di"]
+    assert not any("left the table" in line for line in history_lines(client, game_id))
+    # "No" is a link back to the game's page; "Yes" takes Bo off
+    assert re.search(rf'<a class="button big" href="/games/{game_id}/settings">No, keep Bo at the table</a>', question)
+    response = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"]), "sure": "yes"})
+    assert response.status_code == 303
+    assert "Bo left after hand 1. Undo last change brings them back." in flashed(client, game_id)
+
+
+def test_undo_takes_back_a_leave_not_the_scores_before_it(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"]), "sure": "yes"})
+    assert button(client, game_id, "Undo") == "Undo last change (Bo leaving)"
+    undo(client, game_id)
+    assert "Took back the last change: Bo leaving the table." in flashed(client, game_id)
+    assert totals_row(sheet(client, game_id)) == ["10", "25", "30", "0"]         # hand 1 stays
+    assert 'title="Bo (left after' not in sheet(client, game_id)
+    first, second = history_lines(client, game_id)[:2]
+    assert first.endswith("Undo: Bo left the table after hand 1.")
+    assert second.endswith("Bo left the table after hand 1. taken back")
+    # the hand can be played with Bo again
+    assert client.post(f"/games/{game_id}/hands/2", data=hand_form(
+        ids, {"Ann": 1, "Bo": 2, "Cy": 3}, went_out="Di")).status_code == 303
+    assert totals_row(sheet(client, game_id)) == ["11", "27", "33", "0"]
+
+
+def test_before_hand_1_a_player_taken_off_is_in_history_and_undo_seats_them_again(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Cy"]), "sure": "yes"})
+    assert seated(client, game_id) == ["Ann", "Bo", "Di"]
+    assert history_lines(client, game_id)[0].endswith("Cy taken off the sheet (no score yet).")
+    assert button(client, game_id, "Undo") == "Undo last change (Cy taken off)"
+    undo(client, game_id)
+    assert "Took back the last change: Cy taken off the sheet." in flashed(client, game_id)
+    assert seated(client, game_id) == ["Ann", "Bo", "Cy", "Di"]
+    assert client.post(f"/games/{game_id}/hands/1", data=hand_form(
+        ids, {"Ann": 1, "Bo": 2, "Cy": 3}, went_out="Di")).status_code == 303
+
+
+def test_undo_takes_back_a_late_player_joining_and_redo_seats_them_again(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "highest"})
+    assert seated(client, game_id)[-1] == "Eve"
+    undo(client, game_id)
+    assert seated(client, game_id) == ["Ann", "Bo", "Cy", "Di"]
+    assert home_card_names(client, game_id) == "Ann, Bo, Cy, Di"
+    assert button(client, game_id, "Redo") == "Redo (Eve joining)"
+    redo(client, game_id)
+    assert seated(client, game_id)[-1] == "Eve" and totals_row(sheet(client, game_id))[-1] == "30"
+    assert history_lines(client, game_id)[0].endswith("Redo: Eve joined the table from hand 2, starting at 30.")
+
+
+def test_undo_and_redo_a_change_to_the_games_name(client, app, game):
+    game_id, _ = game
+    client.post(f"/games/{game_id}/name", data={"name": "Friday"})
+    assert button(client, game_id, "Undo") == "Undo last change (the game's name)"
+    undo(client, game_id)
+    assert 'class="game-name"' not in sheet(client, game_id)
+    redo(client, game_id)
+    assert re.search(r'<h1 class="game-name">Friday</h1>', sheet(client, game_id))
+
+
+def test_redo_puts_back_two_undone_hands_tiles_included(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 5}, tiles={"Bo": ["0|0", "1|2"]},
+                                                            went_out="Cy"))
+    client.post(f"/games/{game_id}/hands/3", data=hand_form(ids, {"Ann": 1, "Bo": 2, "Di": 3}, went_out="Cy"))
+    full = totals_row(sheet(client, game_id))
+    undo(client, game_id)
+    undo(client, game_id)
+    assert totals_row(sheet(client, game_id)) == ["10", "25", "30", "0"]
+    assert button(client, game_id, "Redo") == "Redo (hand 2)"
+    redo(client, game_id)
+    assert "Put back what Undo took back: hand 2 (8|8)." in flashed(client, game_id)
+    form = client.get(f"/games/{game_id}/hands/2").get_data(as_text=True)
+    assert re.search(rf'name="tiles-{ids["Bo"]}" value="0\|0"[^>]*checked', form)
+    assert button(client, game_id, "Redo") == "Redo (hand 3)"
+    redo(client, game_id)
+    assert totals_row(sheet(client, game_id)) == full
+    assert button(client, game_id, "Redo") is None
+    # after a redo, undo takes back the hand put back
+    assert button(client, game_id, "Undo") == "Undo last change (hand 3)"
+    db = connect(app.config["DATABASE"])
+    assert db.execute("select count(*) from changes where redoes is not null").fetchone()[0] == 7    # hand 2's three entries, hand 3's four
+
+
+def test_a_new_change_ends_what_redo_can_put_back(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 5, "Bo": 6, "Cy": 7}, went_out="Di"))
+    undo(client, game_id)
+    undo(client, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 1, "Bo": 2, "Cy": 3}, went_out="Di"))
+    assert button(client, game_id, "Redo") is None
+    assert redo(client, game_id).status_code == 303
+    assert "There is nothing to redo" in flashed(client, game_id)
+    assert totals_row(sheet(client, game_id)) == ["1", "2", "3", "0"]
+
+
+def test_redo_over_htmx_returns_the_sheet_fragment_and_a_watch_phone_cannot_redo(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 9}))
+    undo(client, game_id)
+    watcher = app.test_client()
+    watcher.get(f"/join/{connect(app.config['DATABASE'])['games'].get(game_id)['view_key']}")
+    assert redo(watcher, game_id).status_code == 403
+    response = redo(client, game_id, headers=HX)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in body and totals_row(body)[0] == "9"
