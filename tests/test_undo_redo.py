@@ -179,3 +179,36 @@ def test_redo_over_htmx_returns_the_sheet_fragment_and_a_watch_phone_cannot_redo
     response = redo(client, game_id, headers=HX)
     body = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in body and totals_row(body)[0] == "9"
+
+
+def person_of(app, name) -> int:
+    return connect(app.config["DATABASE"]).execute("select id from people where name = ?", [name]).fetchone()[0]
+
+
+def test_undo_takes_back_a_players_rename_on_every_game_and_redo_puts_it_back(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    other = start_game(client, players=("Di", "Eve"))
+    client.post(f"/players/{person_of(app, 'Di')}/rename", data={"name": "Diane"})
+    assert seated(client, game_id)[-1] == "Diane"
+    assert button(client, game_id, "Undo") == "Undo last change (Di → Diane)"
+    undo(client, game_id)
+    assert "Took back the last change: the rename of Di to Diane." in flashed(client, game_id)
+    assert seated(client, game_id)[-1] == "Di" and seated(client, other)[0] == "Di"
+    # the other game's History says so too, and its Undo does not take the rename back a second time
+    assert history_lines(client, other)[0].endswith("Undo: Diane, now Di.")
+    assert button(client, other, "Undo") is None
+    assert button(client, game_id, "Redo") == "Redo (Di → Diane)"
+    redo(client, game_id)
+    assert seated(client, game_id)[-1] == "Diane" and seated(client, other)[0] == "Diane"
+    assert totals_row(sheet(client, game_id)) == ["10", "25", "30", "0"]
+
+
+def test_undoing_a_rename_whose_old_name_is_taken_since_says_why(client, app, game):
+    game_id, _ = game
+    client.post(f"/players/{person_of(app, 'Di')}/rename", data={"name": "Diane"})
+    start_game(client, players=("Di", "Eve"))          # a new player called Di
+    response = undo(client, game_id)
+    assert response.status_code == 303
+    assert "Di is the name of another player here now" in flashed(client, game_id)
+    assert seated(client, game_id)[-1] == "Diane"
