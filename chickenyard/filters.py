@@ -44,7 +44,7 @@ def game_kind(game: str):
 def game_name(game: dict) -> str:
     """A game in a list of games: Chickenfoot by its rule set ("Classic"), the others by their name."""
     kind = game_kind(game["game"])
-    return preset_title(game["preset"]) if kind.named_by_rule_set else kind.name
+    return preset_title(game["preset"]) if kind.several_rule_sets else kind.name
 
 
 _LATEX = ((r"\div", "÷"), (r"\times", "×"), (r"\#", "#"), (r"\text{", ""), ("{", ""), ("}", ""), ("$", ""))

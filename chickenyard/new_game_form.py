@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.games import GAMES
-from referee.rulesets import GAME_PRESETS, HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.rulesets import HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 from flask_babel import gettext as _
 
@@ -79,14 +79,14 @@ def read_new_game(data) -> NewGameForm:
         return form
     # the other games of the double-15 rulebook have one rule set each (the Chickenfoot choice on
     # the form stays as it was ticked)
-    preset = typed["preset"] if typed["game"] == "chickenfoot" else GAME_PRESETS[typed["game"]][0]
+    preset = GAMES[typed["game"]].preset_for(typed["preset"])
     try:
         base = rule_set(preset)
     except UnknownPreset:
         errors["preset"] = _("Choose one of the rule sets: %(names)s.", names=", ".join(PRESET_NAMES))
         return form
     set_size = whole_number(typed["set"])
-    if typed["game"] != "chickenfoot" and len(base.sets) == 1:
+    if not base.kind.several_rule_sets and len(base.sets) == 1:
         set_size = base.sets[0]          # Mexican Train and Super 15 are played with the double-15 set
     if set_size not in base.sets:
         errors["set"] = _("The %(rules)s rules are played with a double-%(sets)s set.", rules=_(base.title),
@@ -126,13 +126,13 @@ def pick_player(form: NewGameForm, name: str) -> None:
 
 def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
     typed, errors, house = form.typed, form.errors, {}
-    if base.game != "chickenfoot":
+    if not base.kind.offers_house_rules:
         pass  # the 0|0 rule and the long game are Chickenfoot's
     elif typed["double_blank"] not in ("50", "25"):
         errors["double_blank"] = _("The double-blank (0|0) is worth 50 or 25.")
     elif int(typed["double_blank"]) != base.double_blank_points:
         house["double_blank"] = int(typed["double_blank"])
-    long_game = bool(typed["long_game"]) and base.game == "chickenfoot"
+    long_game = bool(typed["long_game"]) and base.kind.offers_house_rules
     if long_game:
         try:
             base.hand_doubles(set_size, long_game=True)
@@ -141,7 +141,7 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
             errors["long_game"] = _("The %(rules)s rules have no long game: only the set-insert rules climb back up.",
                                     rules=_(base.title))
             long_game = False
-    if typed["alternate_beginning"] and base.game == "chickenfoot":
+    if typed["alternate_beginning"] and base.kind.offers_house_rules:
         if base.rules["starting_double"].value == "holder":
             house["nobody_holds_double"] = HIGHEST_AVAILABLE
         else:
@@ -162,7 +162,7 @@ def _house_rules(form: NewGameForm, base: RuleSet, set_size: int) -> dict:
 def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
     """The folded-away house rules: each answer that differs from the rule set becomes a house rule."""
     typed, errors = form.typed, form.errors
-    if base.game != "chickenfoot":
+    if not base.kind.offers_house_rules:
         return
     for key, (_question, options) in MORE_HOUSE_RULES.items():
         answer = typed[key]

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 
 from .draw import Refusal, draw_count
+from .games import GAMES
 from .rulesets import GAME_PRESETS, PRESET_NAMES, rule_set
 from .tiles import SET_SIZES
 
@@ -54,8 +55,8 @@ def _draw_setup(parser):
 
 @command("draw-count", "how many tiles each player draws", _draw_setup)
 def _draw_count(args):
-    if args.game not in (None, "chickenfoot"):
-        args.preset = GAME_PRESETS[args.game][0]
+    if args.game is not None and not GAMES[args.game].several_rule_sets:
+        args.preset = GAMES[args.game].presets[0]
         args.set_size = 15 if args.set_size is None else args.set_size
     answer = draw_count(_rules(args), args.set_size, args.players)
     if args.json:
@@ -95,7 +96,7 @@ def _hands(args):
         return json.dumps({"preset": rules.preset, "set": args.set_size, "hands": full,
                            "long_game": long_game, "source": rules["hands"].source,
                            "rule": rules["hands"].quote})
-    name = f"{rules.title} {rules.kind.name}" if rules.kind.named_by_rule_set else rules.title
+    name = f"{rules.title} {rules.kind.name}" if rules.kind.several_rule_sets else rules.title
     unit = rules.kind.unit
 
     def label(d: int) -> str:

@@ -30,7 +30,9 @@ class Game:
     bone_pile = Word("bone pile")            # where the tiles not dealt wait, in the rule sources' words
     centre_double = Word("starting double")  # the double a deal is built on
     scored_by_pips = True
-    named_by_rule_set = False          # several rule sets of the game: a sheet is named by its own
+    # what the game offers a table setting it up: the 0|0's worth, the long game, the alternate
+    # beginning and the folded-away house rules are Chickenfoot's
+    offers_house_rules = False
     counts_tiles_left = False          # the hand form asks each player's tiles left
     total_label = Word("Total")              # the sheet's totals row
     totals_name = Word("total")              # the totals row of a printed sheet or a spreadsheet
@@ -60,6 +62,16 @@ class Game:
         """The game's rule sets, as the presets name them: Chickenfoot's traditions, or the one rule set
         of each other game of the double-15 rulebook."""
         return tuple(name for name, data in PRESETS.items() if data.get("game", "chickenfoot") == self.key)
+
+    @property
+    def several_rule_sets(self) -> bool:
+        """A table chooses one of the game's rule sets (Chickenfoot's traditions), and a game of it is
+        named by its rule set ("Classic"); the other games have one each."""
+        return len(self.presets) > 1
+
+    def preset_for(self, chosen: str) -> str:
+        """The rule set a table of this game plays: the one it chose, or the game's only one."""
+        return chosen if self.several_rule_sets else self.presets[0]
 
     def read_record(self, record: dict) -> tuple:
         """A hand record of this game (chickenyard/hand-v1) set up on its engine: (the round, its moves)."""
@@ -122,7 +134,7 @@ class Chickenfoot(Game):
     unit = Word("hand")
     units = Word("hands")
     bone_pile = Word("chicken yard")         # the classic, set-insert and family rules' word
-    named_by_rule_set = True
+    offers_house_rules = True
 
     def read_record(self, record: dict) -> tuple:
         from .records import start_hand

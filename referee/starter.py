@@ -99,7 +99,7 @@ def starter(rules: RuleSet, hand_index: int, double: int, names: list[str], firs
     if rule.unstated:
         return Starter(says, _(rule.unstated), rule.first, house=True, seat=seat)
     how = _("With any double in hand; without one, the next player clockwise plays any double.") \
-        if rules.game == "super-15" else None
+        if rules["starting_double"].value == "any" else None
     if rule.later_house and hand_index > 0:
         later = _("This rule set names only the first starter: Chickenyard rotates clockwise, as the double-15 "
                   "rulebook does for Chickenfoot and Mexican Train (a house choice).")

@@ -70,7 +70,7 @@ def load() -> dict:
 
 def for_table(rules: RuleSet, set_size: int, players: int) -> dict | None:
     """The figures for a table, or None where they were not computed (house rules, other games)."""
-    if rules.house_rules or rules.game != "chickenfoot":
+    if rules.house_rules:
         return None
     return load()["tables"].get(_key(rules.preset, set_size, players))
 

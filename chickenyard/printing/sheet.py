@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from referee.draw import Refusal, draw_count
 from referee.games import GAMES, Game
-from referee.rulesets import GAME_PRESETS, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
 
 from ..sheet import Sheet
 from .layout import Layout, LayoutError, layout
@@ -94,8 +94,8 @@ def read_blank_form(args, paper: str = "letter") -> BlankForm:
     form = BlankForm(typed, names)
     if (typed["game"] or "chickenfoot") not in GAMES:
         form.errors["game"] = _("Choose a game Chickenyard prints sheets for.")
-    if typed["game"] in GAMES and typed["game"] != "chickenfoot":
-        typed["preset"] = GAME_PRESETS[typed["game"]][0]     # the rulebook's other games: one rule set each
+    if typed["game"] in GAMES:
+        typed["preset"] = GAMES[typed["game"]].preset_for(typed["preset"])   # the rulebook's other games: one each
     try:
         rules = rule_set(typed["preset"] or "classic")
     except UnknownPreset:
@@ -103,7 +103,7 @@ def read_blank_form(args, paper: str = "letter") -> BlankForm:
         return form
     try:
         # the rulebook's other games have one set: the form does not ask for it
-        set_size = rules.sets[0] if typed["game"] != "chickenfoot" and len(rules.sets) == 1 \
+        set_size = rules.sets[0] if not rules.kind.several_rule_sets and len(rules.sets) == 1 \
             else int(typed["set"] or rules.sets[0])
         if set_size not in rules.sets:
             raise ValueError
