@@ -6,6 +6,8 @@ from pathlib import Path
 
 from sqlite_utils.db import NotFoundError
 
+from referee.words import _
+
 from .clock import now
 from .db import get_row, transaction
 from .people import person_for
@@ -28,15 +30,15 @@ def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: 
     """`was`: the name the form was opened with; another phone's rename since then is not overwritten."""
     name = " ".join(name.split())
     if len(name) > MAX_GAME_NAME:
-        raise CannotChange(f"Keep the game's name to {MAX_GAME_NAME} characters.")
+        raise CannotChange(_("Keep the game's name to %(most)s characters.", most=MAX_GAME_NAME))
     if has_control_characters(name):
-        raise CannotChange("Write the game's name on one line, without tabs or other control characters.")
+        raise CannotChange(_("Write the game's name on one line, without tabs or other control characters."))
     at = now()
     with transaction(db):
         old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]
         if was is not None and (old or "") != was:
-            raise ChangedMeanwhile(f"Another phone renamed the game just now, to “{old or 'no name'}”. "
-                                   "Check the name and save again if it should still change.")
+            raise ChangedMeanwhile(_("Another phone renamed the game just now, to “%(name)s”. Check the name and "
+                                     "save again if it should still change.", name=old or _("no name")))
         db.execute("update games set name = ?, updated_at = ?, revision = revision + 1 where id = ?",
                    [name or None, at, game_id])
         _record(db, game_id, _next_action(db, game_id), "name", None, None,
@@ -81,23 +83,23 @@ def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = 
     name = " ".join(name.split())
     low, high = sheet.rules.players(sheet.set_size)
     if not name:
-        raise CannotChange("Type the new player's name.")
+        raise CannotChange(_("Type the new player's name."))
     if len(name) > 40:
-        raise CannotChange("Keep the name to 40 characters.")
+        raise CannotChange(_("Keep the name to 40 characters."))
     if has_control_characters(name):
-        raise CannotChange("Write the name on one line, without tabs or other control characters.")
+        raise CannotChange(_("Write the name on one line, without tabs or other control characters."))
     if any(p.name.casefold() == name.casefold() for p in sheet.playing):
-        raise CannotChange(f"{name} is already at the table; add an initial to tell them apart.")
+        raise CannotChange(_("%(name)s is already at the table; add an initial to tell them apart.", name=name))
     if len(sheet.playing) >= high:
-        raise CannotChange(f"The {sheet.rules.title} rules with a double-{sheet.set_size} set seat at most "
-                           f"{high} players.")
+        raise CannotChange(_("The %(rules)s rules with a double-%(set)s set seat at most %(high)s players.",
+                             rules=_(sheet.rules.title), set=sheet.set_size, high=high))
     current = sheet.current_hand
     if current is None:
-        raise CannotChange("Every hand of this game is entered: start a new game with them instead.")
+        raise CannotChange(_("Every hand of this game is entered: start a new game with them instead."))
     # the hand in play, unless someone's score for it is already in: then from the next one
     joined = current.number + (1 if current.started() else 0)
     if joined > len(sheet.hands):
-        raise CannotChange("The last hand is already being entered: start a new game with them instead.")
+        raise CannotChange(_("The last hand is already being entered: start a new game with them instead."))
     points = late_start(sheet, start)
     at = now()
     with transaction(db):
@@ -116,10 +118,10 @@ def leaving(sheet: Sheet, player_id: int) -> int | None:
     altogether); CannotChange when they cannot leave."""
     player = sheet.player(player_id)
     if player.left_hand is not None:
-        raise CannotChange("That player is not at the table.")
+        raise CannotChange(_("That player is not at the table."))
     if len(sheet.playing) - 1 < sheet.rules.players(sheet.set_size)[0]:
-        raise CannotChange(f"The {sheet.rules.title} rules need at least "
-                           f"{sheet.rules.players(sheet.set_size)[0]} players.")
+        raise CannotChange(_("The %(rules)s rules need at least %(low)s players.", rules=_(sheet.rules.title),
+                             low=sheet.rules.players(sheet.set_size)[0]))
     scored = [h.number for h in sheet.hands if h.entry(player_id).snapshot() is not None]
     if not scored:
         return None
@@ -143,7 +145,7 @@ def remove_player(db, sheet: Sheet, player_id: int, *, device: str | None = None
             db.execute("update players set left_hand = ? where id = ?", [last, player_id])
             _record(db, sheet.id, _next_action(db, sheet.id), "left", None, player_id,
                     None, {"name": player.name, "after_hand": last}, at, device)
-            result = f"left after {sheet.unit} {last}"
+            result = _("left after %(unit)s %(number)s", unit=sheet.unit, number=last)
         _touch_game(db, sheet.id, at)
     return result
 

@@ -24,10 +24,10 @@ NOT_YET_MARKED = {
    
     "_head_to_head.html", "_season_macros.html",
     "_tv.html",
-    "castle_rock.html", "castle_rock_home.html", "game_settings.html",
-    "history.html", "import.html", "photo_review.html", "photo_upload.html",
+    "castle_rock.html", "castle_rock_home.html",
+    "photo_review.html", "photo_upload.html",
     "player.html", "players.html", "print_season.html",
-    "share.html", "tv.html",
+    "tv.html",
 }
 
 

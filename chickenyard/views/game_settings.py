@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, render_template, request, url_for
 
+from referee.words import _, names
+
 from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db
 from ..game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start,
@@ -40,7 +42,8 @@ def rename(game_id: int):
         return _settings_page(editable_sheet(game_id), {"name": name}, {"name": str(problem)}, 409)
     except (CannotChange, StorageProblem) as problem:
         return _settings_page(sheet, {"name": name}, {"name": str(problem)}, _status(problem))
-    flash(f"The game is now called “{' '.join(name.split())}”." if name.strip() else "The game's name is taken off.")
+    flash(_("The game is now called “%(name)s”.", name=' '.join(name.split())) if name.strip()
+          else _("The game's name is taken off."))
     return see_other(url_for("game_settings.settings", game_id=game_id))
 
 
@@ -54,7 +57,8 @@ def add(game_id: int):
         return _settings_page(sheet, {"player": name, "start": start}, {"player": str(problem)}, _status(problem))
     sheet = editable_sheet(game_id)
     joined = sheet.players[-1]
-    flash(f"{joined.name} joins from {sheet.unit} {joined.joined_hand}, starting at {joined.start_points}.")
+    flash(_("%(name)s joins from %(unit)s %(number)s, starting at %(points)s.", name=joined.name, unit=sheet.unit,
+            number=joined.joined_hand, points=joined.start_points))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 
@@ -66,14 +70,14 @@ def leave(game_id: int):
     player = next((p for p in sheet.playing if str(p.id) == chosen), None)
     try:
         if player is None:
-            raise CannotChange("Choose who left the table.")
+            raise CannotChange(_("Choose who left the table."))
         if request.form.get("sure") != "yes":
             return _settings_page(sheet, {"leaving": chosen}, confirm_leaving=(player, leaving(sheet, player.id)))
         result = remove_player(get_db(), sheet, player.id, device=device_name())
     except (CannotChange, StorageProblem) as problem:
         return _settings_page(sheet, {"leaving": chosen}, {"leaving": str(problem)}, _status(problem))
-    flash((f"{player.name} is off the sheet." if result == "removed" else f"{player.name} {result}.")
-          + " Undo last change brings them back.")
+    flash((_("%(name)s is off the sheet.", name=player.name) if result == "removed"
+           else _("%(name)s %(left)s.", name=player.name, left=result)) + " " + _("Undo last change brings them back."))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 
@@ -82,8 +86,8 @@ def archive(game_id: int):
     editable_sheet(game_id)
     put_away = request.form.get("archived") == "1"
     archive_game(get_db(), game_id, put_away)
-    flash("The game is put away: find it under “Put away” on the home page." if put_away
-          else "The game is back among the others.")
+    flash(_("The game is put away: find it under “Put away” on the home page.") if put_away
+          else _("The game is back among the others."))
     return see_other(url_for("games.home") if put_away else url_for("game_settings.settings", game_id=game_id))
 
 
@@ -91,10 +95,10 @@ def archive(game_id: int):
 def delete(game_id: int):
     sheet = editable_sheet(game_id)
     if request.form.get("sure") != "yes":
-        return _settings_page(sheet, errors={"delete": "Tick the box to say you mean it: a deleted game "
-                                                       "cannot be brought back."}, status=422)
+        return _settings_page(sheet, errors={"delete": _("Tick the box to say you mean it: a deleted game "
+                                                         "cannot be brought back.")}, status=422)
     delete_game(get_db(), game_id, current_app.config["PHOTOS"])
-    flash(f"Deleted the game of {', '.join(p.name for p in sheet.players)}.")
+    flash(_("Deleted the game of %(names)s.", names=names(p.name for p in sheet.players)))
     return see_other(url_for("games.home"))
 
 
@@ -107,6 +111,7 @@ def play_again(game_id: int):
     first = sheet.next_first_starter()
     grant_role(access_row(db, new_id), EDIT)
     opening = sheet.starter(sheet.hands[0]) if sheet.hands else None
-    flash("A new game with the same players and rules. Good luck!"
-          + (f" {sheet.playing[first - 1].name} starts this time." if opening and opening.seat is not None else ""))
+    flash(_("A new game with the same players and rules. Good luck!")
+          + (" " + _("%(name)s starts this time.", name=sheet.playing[first - 1].name)
+             if opening and opening.seat is not None else ""))
     return see_other(url_for("games.sheet", game_id=new_id))

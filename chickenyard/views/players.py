@@ -12,6 +12,7 @@ import json
 from datetime import date
 
 from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlite_utils.db import NotFoundError
 
 from .. import people, season
@@ -123,7 +124,7 @@ def rename(person_id: int):
     except (people.PeopleProblem, StorageProblem) as problem:   # the page again, keeping what was typed
         status = {people.ChangedMeanwhile: 409, StorageProblem: 503}.get(type(problem), 422)
         return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=status)
-    flash(f"{person.name} is now {new_name.strip()} on every game.")
+    flash(_("%(old)s is now %(new)s on every game.", old=person.name, new=new_name.strip()))
     return see_other(url_for("players.player", person_id=person_id))
 
 
@@ -139,7 +140,8 @@ def merge(person_id: int):
         people.merge(get_db(), person_id, other.id, device=device_name())
     except people.PeopleProblem as problem:
         return player(person_id, problem=str(problem), status=422)
-    flash(f"{other.name}'s games are now {person.name}'s. Changed your mind? “Take back” below undoes it.")
+    flash(_("%(other)s's games are now %(person)s's. Changed your mind? “Take back” below undoes it.", other=other.name,
+            person=person.name))
     return see_other(url_for("players.player", person_id=person_id))
 
 
@@ -151,7 +153,8 @@ def unmerge(person_id: int, other_id: int):
         name = people.unmerge(get_db(), person_id, other_id, device=device_name())
     except people.PeopleProblem as problem:
         return player(person_id, problem=str(problem), status=422)
-    flash(f"{name} is a player of their own again, with their games; {person.name} keeps theirs.")
+    flash(_("%(name)s is a player of their own again, with their games; %(person)s keeps theirs.", name=name,
+            person=person.name))
     return see_other(url_for("players.player", person_id=person_id))
 
 

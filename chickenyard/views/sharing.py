@@ -5,6 +5,7 @@ from __future__ import annotations
 import segno
 from sqlite_utils.db import NotFoundError
 from flask import Blueprint, current_app, flash, g, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import season
@@ -79,9 +80,9 @@ def _home_with_problem(typed: str, problem: str, status: int):
 @bp.get("/games/<int:game_id>/share")
 def share(game_id: int):
     sheet = sheet_for(game_id)
-    links = [("view", "Watch the sheet (read-only)", share_url(sheet.game["view_key"]))]
+    links = [("view", _("Watch the sheet (read-only)"), share_url(sheet.game["view_key"]))]
     if g.role == EDIT:
-        links.insert(0, ("edit", "Keep score (can change the sheet)", share_url(sheet.game["edit_key"])))
+        links.insert(0, ("edit", _("Keep score (can change the sheet)"), share_url(sheet.game["edit_key"])))
     code = shown(watch_code(current_app.config["SECRET_KEY"], sheet.game["view_key"]))
     return render_template("share.html", sheet=sheet, code=code,
                            links=[(k, label, url, qr_svg(url)) for k, label, url in links])
@@ -92,10 +93,10 @@ def rotate(game_id: int):
     editable_sheet(game_id)
     if request.form.get("link") == "view":
         rotate_key(get_db(), game_id, "view")
-        flash("New watch link made: the old one no longer works. Phones that should keep watching need the new one.")
+        flash(_("New watch link made: the old one no longer works. Phones that should keep watching need the new one."))
     else:
         grant(game_id, rotate_key(get_db(), game_id, "edit"))
-        flash("New edit link made: the old one no longer works. Phones that should keep scoring need the new one.")
+        flash(_("New edit link made: the old one no longer works. Phones that should keep scoring need the new one."))
     return see_other(url_for("sharing.share", game_id=game_id))
 
 
