@@ -156,6 +156,11 @@ def games_of_kind(kind: str) -> tuple[str, ...]:
     return POINTS_GAMES if kind == "points" else (kind,)
 
 
+def kind_scored_by_pips(kind: str) -> bool:
+    """Whether the standings of `kind` count points (Chickenfoot, Mexican Train) or rounds won (Super 15)."""
+    return all(GAMES[game].scored_by_pips for game in games_of_kind(kind))
+
+
 def results(db, *, since: str | None = None, kind: str = "points", game_ids: list[int] | None = None
             ) -> list[GameResult]:
     """Every person's result in every game of the kind played since the given time, oldest first."""

@@ -64,7 +64,7 @@ def _results(period: str, kind: str):
 
 def chart_for(stats: list[season.PlayerStats], kind: str) -> dict:
     lines = [Line(s.name, s.running_average()) for s in stats]
-    unit = "rounds won per round" if kind == "super-15" else "points per hand"
+    unit = "points per hand" if season.kind_scored_by_pips(kind) else "rounds won per round"
     return {"svg": running_average_svg(lines, title=f"Running average, {unit}, game by game", unit=unit),
             "legend": legend(lines), "unit": unit}
 
@@ -175,7 +175,7 @@ def season_pdf():
     today = date.today().isoformat()
     html = render_template("print_season.html", standings=standings[:SUMMARY_ROWS],
                            more=len(standings[SUMMARY_ROWS:]), period=season.PERIODS[period], kind=season.KINDS[kind],
-                           pips=kind != "super-15", chart=chart_for(standings[:len(PALETTE)], kind), day=today)
+                           pips=season.kind_scored_by_pips(kind), chart=chart_for(standings[:len(PALETTE)], kind), day=today)
     # the page's size is the one thing that differs between Letter and A4
     return pdf_response(html, "print-season.css", f"@page {{ size: {PAPERS[paper]} portrait; margin: 12mm; }}",
                         f"chickenyard-season-{period}-{today}")
