@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
+from functools import wraps
 
 
 class Busy(Exception):
@@ -35,6 +36,14 @@ class Gate:
         finally:
             self.admit.release()
 
+    def guards(self, view):
+        """The view (a page) runs only with a turn of this gate."""
+        @wraps(view)
+        def gated(*args, **kwargs):
+            with self.turn():
+                return view(*args, **kwargs)
+        return gated
+
 
 # Counting pips: two at once (two photos' pixels, about 80 MB each at 12 MP, at a time)
 photo_counting = Gate(running=2, waiting=2, busy_message=(
@@ -43,6 +52,10 @@ photo_counting = Gate(running=2, waiting=2, busy_message=(
 # for a moment; two at once, two waiting
 game_importing = Gate(running=2, waiting=2, busy_message=(
     "The table's machine is bringing back other saved games just now. Wait a few seconds and send this one again."))
+# The players' statistics: each game's results are kept, so a page is quick; a burst of them still
+# takes every thread, so two at once, four waiting, and the rest told to wait: the sheets stay quick
+statistics = Gate(running=2, waiting=4, busy_message=(
+    "The table's machine is adding up statistics for other phones just now. Wait a few seconds and try again."))
 # PDFs: one at a time, so that printing never slows the sheets down
 pdf_drawing = Gate(running=1, waiting=1, busy_message=(
     "The table's machine is making another PDF just now. Wait a few seconds and try again, "

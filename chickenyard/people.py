@@ -206,16 +206,16 @@ def _touch_games(db, person_id: int) -> None:
                "(select game_id from players where person_id = ?)", [person_id])
 
 
-def game_ids_played(db, *, since: str | None = None, only: list[int] | None = None) -> list[int]:
-    """Games with players, oldest first; since: changed at or after that UTC time."""
-    sql, args = "select id from games where exists (select 1 from players where game_id = games.id)", []
+def games_played(db, *, since: str | None = None, only: list[int] | None = None) -> list[tuple[int, int]]:
+    """Games with players, oldest first, each as (id, revision); since: changed at or after that UTC time."""
+    sql, args = "select id, revision from games where exists (select 1 from players where game_id = games.id)", []
     if since:
         sql += " and coalesce(updated_at, created_at) >= ?"
         args.append(since)
     if only is not None:
         sql += f" and id in ({', '.join('?' * len(only))})"
         args.extend(only)
-    return [r[0] for r in db.execute(sql + " order by created_at, id", args)]
+    return [(r[0], r[1]) for r in db.execute(sql + " order by created_at, id", args)]
 
 
 def games_by_id(db, game_ids: list[int]) -> list[dict]:

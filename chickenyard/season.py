@@ -15,7 +15,8 @@ from referee.games import GAMES, Game
 from referee.tiles import Tile
 
 from .db import snapshot
-from .people import game_ids_played, games_mark, names_by_person
+from .kept_results import kept_for
+from .people import games_mark, games_played, names_by_person
 from .sheet import Sheet, load_sheet
 
 PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
@@ -163,15 +164,20 @@ def kind_scored_by_pips(kind: str) -> bool:
 
 def results(db, *, since: str | None = None, kind: str = "points", game_ids: list[int] | None = None
             ) -> list[GameResult]:
-    """Every person's result in every game of the kind played since the given time, oldest first."""
+    """Every person's result in every game of the kind played since the given time, oldest first.
+    Each game's results are kept by its revision: only the games changed since are read again."""
     out: list[GameResult] = []
     games = games_of_kind(kind)
     with snapshot(db):      # a game deleted meanwhile is neither listed nor read
-        for game_id in game_ids_played(db, since=since, only=game_ids):
-            sheet = load_sheet(db, game_id)
-            if sheet.rules.game in games:
-                out.extend(game_results(sheet))
+        for game, found in kept_for(db).of(db, games_played(db, since=since, only=game_ids), _read_game):
+            if game in games:
+                out.extend(found)
     return out
+
+
+def _read_game(db, game_id: int) -> tuple[str, list[GameResult]]:
+    sheet = load_sheet(db, game_id)
+    return sheet.rules.game, game_results(sheet)
 
 
 def game_results(sheet: Sheet) -> list[GameResult]:

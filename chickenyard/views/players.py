@@ -20,6 +20,7 @@ from ..access import EDIT, VIEW, known_game_ids, role_for
 from ..chart import PALETTE, Line, legend, running_average_svg
 from ..db import StorageProblem, get_db
 from ..htmx import device_name, see_other
+from ..limits import statistics
 
 bp = Blueprint("players", __name__)
 
@@ -70,6 +71,7 @@ def chart_for(stats: list[season.PlayerStats], kind: str) -> dict:
 
 
 @bp.get("/players")
+@statistics.guards
 def index():
     role = table_role()
     period, kind = _choices()
@@ -87,6 +89,7 @@ def index():
 
 
 @bp.get("/players.json")
+@statistics.guards
 def as_json():
     table_role()
     db = get_db()
@@ -97,6 +100,7 @@ def as_json():
 
 
 @bp.get("/players/<int:person_id>")
+@statistics.guards
 def player(person_id: int, problem: str | None = None, typed: str | None = None, status: int = 200):
     role = table_role()
     person = people.get_person(get_db(), person_id)
@@ -163,6 +167,7 @@ SUMMARY_ROWS = 24      # the most players one page lists
 
 
 @bp.get("/players/season.pdf")
+@statistics.guards
 def season_pdf():
     """A one-page season summary, on Letter or A4, printed like the score sheets."""
     from ..printing.views import pdf_response, remembered_paper
