@@ -9,6 +9,7 @@ nothing of it was stored.
 from __future__ import annotations
 
 import errno
+import shutil
 import sqlite3
 from contextlib import contextmanager
 
@@ -67,6 +68,21 @@ def storage_problem(error: BaseException) -> StorageProblem | None:
             return StorageProblem("read-only")
         return StorageProblem("failing")
     return None
+
+
+ROOM_LEFT = 1024 * 1024    # a disk with less than this beside what was being written is full
+
+
+def as_full_when_no_room(problem: StorageProblem, folder: str, needed: int = 0) -> StorageProblem:
+    """A write that failed as an I/O error ("could not write") on a disk with no room left: a full disk
+    may answer either way, and a full disk is what the person can fix, so that is what they are told."""
+    if problem.kind != "failing":
+        return problem
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return problem
+    return StorageProblem("full") if free < needed + ROOM_LEFT else problem
 
 
 def connect(path: str, busy_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False) -> sqlite_utils.Database:

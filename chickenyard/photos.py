@@ -16,7 +16,7 @@ from referee.tiles import Tile
 from sqlite_utils.db import NotFoundError
 
 from .clock import now
-from .db import get_row, storage_problem, transaction
+from .db import StorageProblem, as_full_when_no_room, get_row, storage_problem, transaction
 from .limits import Busy, photo_counting
 from .typed import whole_number
 
@@ -123,9 +123,9 @@ def save_photo(db, folder: str, sheet, hand, player_id: int, data: bytes, found:
                                         "found": json.dumps(found), "created_at": now()}).last_pk
     except BaseException as error:
         path.unlink(missing_ok=True)
-        problem = storage_problem(error) if isinstance(error, OSError) else None
+        problem = storage_problem(error) if isinstance(error, (OSError, StorageProblem)) else None
         if problem is not None:
-            raise problem from error
+            raise as_full_when_no_room(problem, folder, len(data)) from error
         raise
 
 

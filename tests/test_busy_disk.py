@@ -165,6 +165,37 @@ def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, 
     assert connect(app.config["DATABASE"])["photos"].count == 0
 
 
+@pytest.mark.parametrize("free", [0, 50 * 1024 * 1024])
+def test_a_photo_that_fails_as_an_io_error_on_a_full_disk_says_the_disk_is_full(client, app, monkeypatch, free):
+    pytest.importorskip("cv2")
+    import shutil
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    real_open = open
+
+    class FailingWrite:                  # the disk answers the write with an I/O error, as a full one may
+        def __init__(self, path, mode):
+            self.file = real_open(path, mode)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def write(self, data):
+            raise OSError(5, "Input/output error")
+    monkeypatch.setattr("chickenyard.photos.open", FailingWrite, raising=False)
+    monkeypatch.setattr(shutil, "disk_usage", lambda _folder: shutil._ntuple_diskusage(10**9, 10**9 - free, free))
+    response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
+                           data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
+                           content_type="multipart/form-data")
+    said = re.search(r'id="error-photo">([^<]*)<', response.get_data(as_text=True)).group(1)
+    assert response.status_code == 503
+    assert ("run out of disk space" in said) == (free == 0) and ("could not write" in said) == (free > 0)
+
+
 @contextmanager
 def read_only(folder):
     """The folder as on a disk remounted read-only: a real read-only mount for the superuser (who
