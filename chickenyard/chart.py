@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from referee.words import _, ngettext
+
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 26
 # one colour per player (the legend's .series-N in app.css uses the same), as SVG attributes so
@@ -67,14 +69,15 @@ def running_average_svg(lines: list[Line], *, title: str, unit: str = "points pe
     for tick in ticks:
         parts.append(f'<line class="grid" stroke="#d8d2c4" stroke-width="1" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
                      f'<text class="axis" font-size="10" fill="#5f5a50" x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>')
-    parts.append(f'<text class="axis" font-size="10" fill="#5f5a50" x="{LEFT}" y="{HEIGHT - 6}">game 1</text>'
+    parts.append(f'<text class="axis" font-size="10" fill="#5f5a50" x="{LEFT}" y="{HEIGHT - 6}">{escape(_("game %(n)s", n=1))}</text>'
                  f'<text class="axis" font-size="10" fill="#5f5a50" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-                 f'{"game " + str(games) if games > 1 else ""}</text>')
+                 f'{escape(_("game %(n)s", n=games)) if games > 1 else ""}</text>')
     for n, line in enumerate(lines):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
         colour = PALETTE[n % SERIES]
-        parts.append(f'<g class="series-{n % SERIES}" stroke="{colour}" fill="{colour}"><title>{escape(line.name)}: {line.values[-1]:.1f} {unit} '
-                     f'after {len(line.values)} game{"s" if len(line.values) != 1 else ""}</title>'
+        after = ngettext("%(value)s %(unit)s after %(num)d game", "%(value)s %(unit)s after %(num)d games",
+                         len(line.values), value=f"{line.values[-1]:.1f}", unit=unit)
+        parts.append(f'<g class="series-{n % SERIES}" stroke="{colour}" fill="{colour}"><title>{escape(line.name)}: {escape(after)}</title>'
                      f'<polyline points="{points}" fill="none" stroke-width="2.2"/>'
                      + "".join(_marker(n, x(i), y(v)) for i, v in enumerate(line.values)) + "</g>")
     parts.append("</svg>")

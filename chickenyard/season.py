@@ -15,13 +15,16 @@ from referee.games import GAMES, Game
 from referee.tiles import Tile
 
 from .db import snapshot
+from referee.words import N_
+
 from .kept_results import kept_for
 from .people import games_mark, games_played, names_by_person
 from .sheet import Sheet, load_sheet
 
-PERIODS = {"tonight": "Tonight", "month": "This month", "year": "This year", "all": "All time"}
-KINDS = {"points": "Chickenfoot & Mexican Train", "chickenfoot": "Chickenfoot",
-         "mexican-train": "Mexican Train", "super-15": "Super 15 (rounds won)"}
+# the words are translated where a page shows them
+PERIODS = {"tonight": N_("Tonight"), "month": N_("This month"), "year": N_("This year"), "all": N_("All time")}
+KINDS = {"points": N_("Chickenfoot & Mexican Train"), "chickenfoot": N_("Chickenfoot"),
+         "mexican-train": N_("Mexican Train"), "super-15": N_("Super 15 (rounds won)")}
 POINTS_GAMES = tuple(key for key, game in GAMES.items() if game.scored_by_pips)   # Chickenfoot, Mexican Train
 NIGHT_STARTS = time(5, 0)     # a game night runs past midnight: "tonight" starts at 5 in the morning
 DOUBLE_BLANK = Tile(0, 0)

@@ -65,8 +65,8 @@ def _results(period: str, kind: str):
 
 def chart_for(stats: list[season.PlayerStats], kind: str) -> dict:
     lines = [Line(s.name, s.running_average()) for s in stats]
-    unit = "points per hand" if season.kind_scored_by_pips(kind) else "rounds won per round"
-    return {"svg": running_average_svg(lines, title=f"Running average, {unit}, game by game", unit=unit),
+    unit = _("points per hand") if season.kind_scored_by_pips(kind) else _("rounds won per round")
+    return {"svg": running_average_svg(lines, title=_("Running average, %(unit)s, game by game", unit=unit), unit=unit),
             "legend": legend(lines), "unit": unit}
 
 
@@ -175,11 +175,11 @@ def season_pdf():
     period, kind = _choices()
     paper = (request.args.get("paper") or remembered_paper()).lower()
     if paper not in PAPERS:
-        abort(422, "Choose Letter or A4 paper.")
+        abort(422, _("Choose Letter or A4 paper."))
     standings = season.standings(get_db(), _results(period, kind))
     today = date.today().isoformat()
     html = render_template("print_season.html", standings=standings[:SUMMARY_ROWS],
-                           more=len(standings[SUMMARY_ROWS:]), period=season.PERIODS[period], kind=season.KINDS[kind],
+                           more=len(standings[SUMMARY_ROWS:]), period=_(season.PERIODS[period]), kind=_(season.KINDS[kind]),
                            pips=season.kind_scored_by_pips(kind), chart=chart_for(standings[:len(PALETTE)], kind), day=today)
     # the page's size is the one thing that differs between Letter and A4
     return pdf_response(html, "print-season.css", f"@page {{ size: {PAPERS[paper]} portrait; margin: 12mm; }}",
