@@ -13,10 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from referee.games import GAMES, Game
 from referee.tiles import Tile
-
-from .db import snapshot
 from referee.words import N_
 
+from .db import snapshot
 from .kept_results import kept_for
 from .people import games_mark, games_played, names_by_person
 from .sheet import Sheet, load_sheet
