@@ -158,6 +158,8 @@ const SAVE_PROBLEMS = {
   403: "Not saved: this phone only watches this game. Ask the scorekeeper for the edit link (their Share tab).",
   404: "Not saved: this phone can no longer change this game (its edit link was replaced, or the game was deleted). " +
        "Note what you typed, then open the new edit link from the scorekeeper's Share tab.",
+  410: "Not saved: this game was deleted, on this phone or another one at the table. Nothing you typed was stored " +
+       "anywhere; start a new game from the home page.",
   413: "Not saved: that is too much for Chickenyard to receive at once.",
 };
 function saveProblem(status) {
@@ -215,6 +217,8 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   }
   function failed(event) {
     if (!event.detail.elt || !event.detail.elt.hasAttribute || !event.detail.elt.hasAttribute("data-live")) return;
+    const xhr = event.detail.xhr;
+    if (xhr && xhr.status === 410) { window.location.reload(); return; }   // the game was deleted: its page says so
     if (lostSince === null) lostSince = new Date();
     show();
   }
