@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from referee.tiles import Tile
+from referee.words import _
 from sqlite_utils.db import NotFoundError
 
 from .clock import now
@@ -36,7 +37,7 @@ def vision_available() -> bool:
 
 def _counter_installed() -> None:
     if not vision_available():
-        raise PhotoRefused("Photo counting is not installed on the machine serving this table.", 503)
+        raise PhotoRefused(_("Photo counting is not installed on the machine serving this table."), 503)
 
 
 def analyse(data: bytes, set_size: int, closer: bool = False) -> dict:
@@ -68,9 +69,9 @@ def _counting():
     except Busy as busy:
         raise PhotoRefused(str(busy), 503) from busy
     except ImageTooLarge as problem:
-        raise PhotoRefused(f"That photo is too large to check ({problem}).") from problem
+        raise PhotoRefused(_("That photo is too large to check (%(why)s).", why=problem)) from problem
     except UnreadableImage as problem:
-        raise PhotoRefused(f"That file is not a photo Chickenyard can read ({readable_kinds()}).") from problem
+        raise PhotoRefused(_("That file is not a photo Chickenyard can read (%(kinds)s).", kinds=readable_kinds())) from problem
 
 
 def tapped_point(form, found: dict) -> tuple[int, int] | None:
@@ -91,9 +92,12 @@ def tile_number_at(found: dict, point: tuple[int, int]) -> int | None:
 
 def too_large_message(limit_bytes: int | None) -> str:
     """Said on the upload form itself when a photo is over the table's limit."""
-    limit = f" ({limit_bytes // (1024 * 1024)} MB at most)" if limit_bytes else ""
-    return (f"That photo is too large for Chickenyard{limit}. Take it again, or choose a smaller copy "
-            "(the camera's settings may offer a lower resolution); or type the total instead.")
+    if limit_bytes:
+        return _("That photo is too large for Chickenyard (%(most)s MB at most). Take it again, or choose a smaller "
+                 "copy (the camera's settings may offer a lower resolution); or type the total instead.",
+                 most=limit_bytes // (1024 * 1024))
+    return _("That photo is too large for Chickenyard. Take it again, or choose a smaller copy (the camera's "
+             "settings may offer a lower resolution); or type the total instead.")
 
 
 def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
@@ -101,7 +105,7 @@ def analyse_upload(upload, set_size: int, what: str) -> tuple[bytes, dict]:
     the pip counter found, or PhotoRefused."""
     _counter_installed()         # before the form's file: without the counter, no photo helps
     if upload is None or not upload.filename:
-        raise PhotoRefused(f"Take or choose a photo of {what} first.")
+        raise PhotoRefused(_("Take or choose a photo of %(what)s first.", what=_(what)))
     data = upload.read()
     return data, analyse(data, set_size)
 

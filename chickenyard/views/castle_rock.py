@@ -11,6 +11,7 @@ from referee.actions import IllegalAction
 from referee.castle_rock import RULES, CastleRock, DrawTile, RemoveMiddle, RemoveThree, tiles_beyond
 from referee.statistics import castle_rock as castle_rock_statistics
 from referee.tiles import BadTile, Tile
+from referee.words import N_, _, ngettext
 
 from ..access import keep_solitaire, require_solitaire, solitaire_ids
 from ..db import get_db
@@ -44,10 +45,10 @@ def home():
 def new():
     mode = request.form.get("mode")
     if mode not in ("practice", "table"):
-        abort(400, "Choose practice on screen or real tiles.")
+        abort(400, _("Choose practice on screen or real tiles."))
     set_size = request.form.get("set", "15")
     if set_size not in ("6", "9", "12", "15"):
-        abort(400, "Castle Rock is played with a double-6, 9, 12 or 15 set.")
+        abort(400, _("Castle Rock is played with a double-6, 9, 12 or 15 set."))
     game = CastleRock(set_size=int(set_size), rng=random.Random(), known_pile=mode == "practice")
     game.start()
     game_id = start_solitaire(get_db(), mode, game)
@@ -93,8 +94,8 @@ def move(game_id: int):
             state.apply(action)
         except IllegalAction as problem:
             waiting = " ".join(str(a.tile) for a in actions[done:])
-            flash(f"{', '.join(str(a.tile) for a in actions[:done])} joined the row; "
-                  f"{waiting} must wait: {_said(problem)}")
+            flash(_("%(joined)s joined the row; %(waiting)s must wait: %(why)s",
+                    joined=", ".join(str(a.tile) for a in actions[:done]), waiting=waiting, why=_said(problem)))
             break
     save_solitaire(get_db(), game_id, state)
     later = {"tile": waiting[:200]} if waiting else {}
@@ -110,7 +111,7 @@ def untell(game_id: int):
     except IllegalAction as problem:
         return _page(row, state, _said(problem), status=422)
     save_solitaire(get_db(), game_id, state)
-    flash(f"{tile} is taken back: it is among the tiles not yet turned over again.")
+    flash(_("%(tile)s is taken back: it is among the tiles not yet turned over again.", tile=tile))
     return see_other(url_for("castle_rock.game", game_id=game_id, tile=str(tile)))
 
 
@@ -122,7 +123,7 @@ def _actions(choice: str, typed: str) -> list:
         return [DrawTile(tile) for tile in _tiles(typed)]
     if kind in ("middle", "three") and whole_number(index) is not None:
         return [(RemoveMiddle if kind == "middle" else RemoveThree)(whole_number(index))]
-    raise ValueError("Choose a removal, or draw the next tile.")
+    raise ValueError(_("Choose a removal, or draw the next tile."))
 
 
 def _tiles(typed: str) -> list[Tile]:
@@ -155,19 +156,24 @@ def photo(game_id: int):
     """A photo of the row: the tiles it shows beyond the row as it stands are offered to add."""
     row, state = _load(game_id)
     if row["mode"] != "table":
-        abort(400, "Photos of the row are for games with real tiles.")
+        abort(400, _("Photos of the row are for games with real tiles."))
     try:
-        _, found = analyse_upload(request.files.get("photo"), state.set_size, "the row")
+        _photo, found = analyse_upload(request.files.get("photo"), state.set_size, N_("the row"))
     except PhotoRefused as refused:
         return _page(row, state, str(refused), status=refused.status)
     seen = tiles_in_row_order(found)
     new, agrees = tiles_beyond(state.row, seen)
     if not seen:
-        note = "No tiles were recognised in that photo. Photograph the row from above, or type the tile."
+        note = _("No tiles were recognised in that photo. Photograph the row from above, or type the tile.")
     elif not new:
-        note = f"The photo shows {len(seen)} tile(s), no more than the row already holds."
+        note = ngettext("The photo shows %(num)d tile, no more than the row already holds.",
+                        "The photo shows %(num)d tiles, no more than the row already holds.", len(seen))
     else:
-        note = f"The photo shows {len(seen)} tile(s): {' '.join(map(str, seen))}. " + \
-            ("New at the end: " if agrees else "They do not begin with the row as it stands, so check them. "
-             "Proposed as new: ") + f"{' '.join(map(str, new))}. Check, correct if needed, then add."
+        shown = ngettext("The photo shows %(num)d tile: %(tiles)s.", "The photo shows %(num)d tiles: %(tiles)s.",
+                         len(seen), tiles=" ".join(map(str, seen)))
+        new_tiles = " ".join(map(str, new))
+        note = shown + " " + (_("New at the end: %(tiles)s. Check, correct if needed, then add.", tiles=new_tiles)
+                              if agrees else
+                              _("They do not begin with the row as it stands, so check them. Proposed as new: "
+                                "%(tiles)s. Check, correct if needed, then add.", tiles=new_tiles))
     return _page(row, state, typed=" ".join(map(str, new)), photo_note=note)

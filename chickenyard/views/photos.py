@@ -7,6 +7,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.rulesets import leftover_points
 from referee.plausibility import Entry as Typed
 from referee.tiles import BadTile, Tile
+from referee.words import N_, _, names, ngettext
 
 from ..db import StorageProblem, get_db
 from ..errors import http_error
@@ -35,7 +36,7 @@ def upload(game_id: int, number: int, player_id: int):
     sheet = editable_sheet(game_id)
     hand, player = sheet.hand(number), sheet.player(player_id)
     try:
-        data, found = analyse_upload(request.files.get("photo"), sheet.set_size, "the tiles")
+        data, found = analyse_upload(request.files.get("photo"), sheet.set_size, N_("the tiles"))
     except PhotoRefused as refused:
         return render_template("photo_upload.html", sheet=sheet, hand=hand, player=player,
                                available=vision_available(), problem=str(refused)), refused.status
@@ -104,14 +105,16 @@ def confirm(game_id: int, photo_id: int):
                 save_hand(get_db(), sheet, hand.number, entries, device=device_name(),
                           expected_version=hand.version)
             except StaleHand:
-                errors["form"] = "Another phone saved this hand just now; check and confirm again."
+                errors["form"] = _("Another phone saved this hand just now; check and confirm again.")
             except StorageProblem as problem:
                 errors["form"] = str(problem)
                 return _review(sheet_for(game_id), row, typed, errors, 503)
             else:
                 points, words = entries[player.id].points, sheet.kind.hand_score_words
-                flash(f"Saved: {player.name}'s {len(tiles)} tiles from the photo, {points} {words}, "
-                      f"in {sheet.unit} {hand.number}.")
+                flash(ngettext("Saved: %(name)s's %(num)d tile from the photo, %(points)s %(words)s, in %(unit)s %(number)s.",
+                               "Saved: %(name)s's %(num)d tiles from the photo, %(points)s %(words)s, in %(unit)s %(number)s.",
+                               len(tiles), name=player.name, points=points, words=words, unit=sheet.unit,
+                               number=hand.number))
                 return see_other(url_for("hands.hand", game_id=game_id, number=hand.number,
                                          _anchor=f"player-{player.id}"))
         else:
@@ -133,12 +136,12 @@ def look_closer(game_id: int, photo_id: int):
         return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
     found, new = with_new_tiles(row["found"], closer)
     if not new:
-        return _review(sheet, row, typed, notice="Looked closer: no more tiles found. Add any that was missed below.")
+        return _review(sheet, row, typed, notice=_("Looked closer: no more tiles found. Add any that was missed below."))
 
     def notice(numbers):
-        listed = " and ".join(filter(None, [", ".join(map(str, numbers[:-1])), str(numbers[-1])]))
-        return (f"Looked closer and found {len(new)} more tile{'' if len(new) == 1 else 's'}: "
-                f"number {listed} on the photo. Check {'it' if len(new) == 1 else 'them'} too.")
+        return ngettext("Looked closer and found %(num)d more tile: number %(numbers)s on the photo. Check it too.",
+                        "Looked closer and found %(num)d more tiles: number %(numbers)s on the photo. Check them too.",
+                        len(new), numbers=names(map(str, numbers)))
     return _with_added(sheet, row, typed, found, new, notice)
 
 
@@ -152,22 +155,24 @@ def tap(game_id: int, photo_id: int):
     typed = _typed_so_far(request.form, row, sheet)
     point = tapped_point(request.form, row["found"])
     if point is None:
-        return _review(sheet, row, typed, notice="Tap the photo on a tile that was missed, and it is read there.")
+        return _review(sheet, row, typed, notice=_("Tap the photo on a tile that was missed, and it is read there."))
     there = tile_number_at(row["found"], point)
     if there is not None:
-        return _review(sheet, row, typed, notice=f"That is tile {there}: correct it below if it was read wrong.")
+        return _review(sheet, row, typed, notice=_("That is tile %(number)s: correct it below if it was read wrong.",
+                                                   number=there))
     try:
         tile = read_tap(photo_data(current_app.config["PHOTOS"], row), point, row["found"], sheet.set_size)
     except PhotoRefused as refused:
         return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
     found, new = with_new_tiles(row["found"], {"tiles_detail": [tile] if tile else []})
     if not new:
-        return _review(sheet, row, typed, notice="No tile could be read where you tapped. "
-                                                 "Add it below with “Add a tile that was missed”.")
+        return _review(sheet, row, typed, notice=_("No tile could be read where you tapped. "
+                                                   "Add it below with “Add a tile that was missed”."))
     low, high = new[0]["values"]
-    return _with_added(sheet, row, typed, found, new, lambda numbers: (
-        f"Read the tile you tapped as {low}|{high}, {round(100 * new[0]['confidence'])}% sure: number "
-        f"{numbers[0]} on the photo. Check it, and correct it below if it is wrong."))
+    return _with_added(sheet, row, typed, found, new, lambda numbers: _(
+        "Read the tile you tapped as %(tile)s, %(percent)s%% sure: number %(number)s on the photo. Check it, and "
+        "correct it below if it is wrong.", tile=f"{low}|{high}", percent=round(100 * new[0]['confidence']),
+        number=numbers[0]))
 
 
 def _typed_so_far(form, row, sheet):
@@ -203,14 +208,15 @@ def _read_review(form, count, set_size):
             continue
         low, high = whole_number(a), whole_number(b)
         if low is None or high is None or max(low, high) > set_size:
-            errors[f"tile-{i}"] = f"Tile {i + 1}: each half is a number from 0 to {set_size}."
+            errors[f"tile-{i}"] = _("Tile %(number)s: each half is a number from 0 to %(most)s.", number=i + 1,
+                                    most=set_size)
             continue
         tiles.append(Tile(low, high))
     for text in typed["add"]:
         try:
             tiles.append(Tile.parse(text))
         except BadTile:
-            errors["add"] = f"{text!r} is not a tile."
+            errors["add"] = _("%(typed)s is not a tile.", typed=repr(text))
     return typed, errors, tiles
 
 
@@ -218,5 +224,6 @@ def _read_review(form, count, set_size):
 def delete_all(game_id: int):
     editable_sheet(game_id)
     removed = delete_photos(get_db(), current_app.config["PHOTOS"], game_id)
-    flash(f"Deleted {removed} photo(s) of this game." if removed else "This game has no photos.")
+    flash(ngettext("Deleted %(num)d photo of this game.", "Deleted %(num)d photos of this game.", removed)
+          if removed else _("This game has no photos."))
     return see_other(url_for("games.game_history", game_id=game_id))
