@@ -89,6 +89,8 @@ def init_app(app) -> None:
     app.jinja_env.globals["page_language"] = page_language
     app.jinja_env.globals["language_names"] = language_names
     app.jinja_env.filters["names"] = words.names
+    from .script_words import script_words
+    app.jinja_env.globals["script_words"] = script_words
     app.register_blueprint(bp)
 
     @app.after_request

@@ -1,4 +1,19 @@
 // Chickenyard: small helpers on top of plain forms (everything works without them).
+
+// The words this script says, in the page's language: base.html carries them as JSON (script_words.py);
+// "{name}" in one is filled from `values`.
+function words(key, values) {
+  if (!words.all) {
+    const data = document.getElementById("script-words");
+    words.all = data ? JSON.parse(data.textContent) : {};
+  }
+  return (words.all[key] || key).replace(/\{(\w+)\}/g, function (whole, name) {
+    return values && name in values ? String(values[name]) : whole;
+  });
+}
+// times in the page's language and region (<html lang="es-MX">), not the browser's
+function pageLocale() { return document.documentElement.lang || undefined; }
+
 // Tile picker: show the running sum of the tapped tiles in the total field,
 // and dim tiles already picked for another player in this hand.
 (function () {
@@ -34,7 +49,7 @@
       if (result.count > 0) {
         total.value = String(result.sum);
         picker.dataset.summed = total.value;
-        note.textContent = result.count + (result.count === 1 ? " tile: " : " tiles: ") + result.sum + " points";
+        note.textContent = words(result.count === 1 ? "picker_one" : "picker_many", { count: result.count, points: result.sum });
       } else {
         // every tile untapped: the sum they made goes too (a total typed by hand stays)
         if (picker.dataset.summed !== undefined && total.value === picker.dataset.summed) total.value = "";
@@ -110,7 +125,7 @@ function localTimes(root) {
   root.querySelectorAll("time[data-local]").forEach(function (el) {
     const at = new Date(el.getAttribute("datetime"));
     if (isNaN(at)) return;
-    el.textContent = at.toLocaleString([], { year: "numeric", month: "short", day: "numeric",
+    el.textContent = at.toLocaleString(pageLocale(), { year: "numeric", month: "short", day: "numeric",
                                              hour: "2-digit", minute: "2-digit" });
     el.removeAttribute("data-local");
   });
@@ -151,21 +166,9 @@ document.addEventListener("click", function (event) {
 
 // A save that fails says so beside the button that sent it, and what to do; what was typed stays
 // on the page (htmx swaps nothing on an error).
-const SAVE_PROBLEMS = {
-  0: "Not saved: this phone could not reach the table's computer (is the Wi-Fi on?). " +
-     "What you typed is still here: press the button again once the phone is back on the Wi-Fi.",
-  400: "Not saved: this page is too old. Note what you typed, reload the page and enter it again.",
-  403: "Not saved: this phone only watches this game. Ask the scorekeeper for the edit link (their Share tab).",
-  404: "Not saved: this phone can no longer change this game (its edit link was replaced, or the game was deleted). " +
-       "Note what you typed, then open the new edit link from the scorekeeper's Share tab.",
-  410: "Not saved: this game was deleted, on this phone or another one at the table. Nothing you typed was stored " +
-       "anywhere; start a new game from the home page.",
-  413: "Not saved: that is too much for Chickenyard to receive at once.",
-};
+const SAVE_PROBLEMS = [0, 400, 403, 404, 410, 413];     // each has its own words (script_words.py)
 function saveProblem(status) {
-  return SAVE_PROBLEMS[status] ||
-    "Not saved: the table's computer had a problem. What you typed is still here: press the button again; " +
-    "if it keeps failing, write the scores on paper.";
+  return words(SAVE_PROBLEMS.indexOf(status) >= 0 ? "save_" + status : "save_other");
 }
 function showSaveProblem(event) {
   const elt = event.detail.elt;
@@ -200,7 +203,7 @@ document.addEventListener("htmx:beforeRequest", function (event) {
 (function () {
   "use strict";
   let lostSince = null;
-  function clock(date) { return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
+  function clock(date) { return date.toLocaleTimeString(pageLocale(), { hour: "2-digit", minute: "2-digit" }); }
   function show() {
     document.querySelectorAll("[data-live]").forEach(function (live) {
       let sign = live.querySelector(".connection-lost");
@@ -211,8 +214,7 @@ document.addEventListener("htmx:beforeRequest", function (event) {
         sign.setAttribute("role", "alert");
         live.insertBefore(sign, live.firstChild);
       }
-      sign.textContent = "Connection lost at " + clock(lostSince) + ": the scores shown may be out of date. " +
-        "Trying again by itself…";
+      sign.textContent = words("connection_lost", { time: clock(lostSince) });
     });
   }
   function failed(event) {
@@ -244,7 +246,7 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     const link = event.target.closest && event.target.closest("a[href]");
     if (!link || link.hasAttribute("download") || link.hasAttribute("data-leave")) return;
     const form = document.querySelector("form[data-keep-typed][data-typed]");
-    if (form && !window.confirm("Leave without saving? What you typed on this page will be lost.")) {
+    if (form && !window.confirm(words("leave_unsaved"))) {
       event.preventDefault();
       event.stopPropagation();
     }
@@ -377,7 +379,7 @@ document.addEventListener("click", function (event) {
   if (!button) return;
   const source = document.getElementById(button.dataset.copy);
   const text = source.textContent.trim();
-  function done() { button.textContent = "Copied"; }
+  function done() { button.textContent = words("copied"); }
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(text).then(done, function () {});
     return;

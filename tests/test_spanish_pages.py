@@ -122,3 +122,22 @@ def test_the_printed_sheet_in_spanish(app, client):
     assert element(page, r'<table class="draw">\s*<tr><th>(.*?)</th>') == "Jugadores"
     english = get(client, f"/games/{game_id}/print", ENGLISH)
     assert element(english, r'<th class="hand-col">(.*?)</th>') == "Hand"
+
+
+def test_the_manifest_describes_chickenyard_in_the_phones_language(client):
+    spanish = client.get("/manifest.webmanifest", headers=SPANISH)
+    assert spanish.mimetype == "application/manifest+json" and "Accept-Language" in spanish.headers["Vary"]
+    assert spanish.json["lang"] == "es-MX" and spanish.json["name"] == "Chickenyard"
+    assert spanish.json["description"] == "La hoja de puntos y el árbitro para juegos de dominó con fichas de verdad."
+    assert client.get("/manifest.webmanifest", headers=ENGLISH).json["description"] == \
+        "The score sheet and referee for domino games played with real tiles."
+
+
+def test_the_page_carries_app_js_words_in_its_language(client):
+    import json
+    page = get(client, "/", SPANISH)
+    carried = json.loads(re.search(r'<script type="application/json" id="script-words">(.*?)</script>', page).group(1))
+    assert carried["picker_many"] == "{count} fichas: {points} puntos"
+    assert carried["leave_unsaved"] == "¿Salir sin guardar? Lo que escribiste en esta página se perderá."
+    english = json.loads(re.search(r'id="script-words">(.*?)</script>', get(client, "/", ENGLISH)).group(1))
+    assert english["picker_many"] == "{count} tiles: {points} points"

@@ -1,7 +1,9 @@
 """Home, new game, the score sheet, undo and redo, and history."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, render_template, request, url_for
+import json
+
+from flask import Blueprint, current_app, flash, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee.rulesets import PRESET_NAMES, rule_set
@@ -10,6 +12,7 @@ from ..filters import double_label
 from ..access import EDIT, grant_role, known_game_ids, role_for
 from ..db import StorageProblem, get_db
 from ..htmx import device_name, is_htmx, page, see_other
+from ..languages import page_language
 from ..instance import writes_nothing
 from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
 from ..people import known_people
@@ -51,9 +54,16 @@ def favicon():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    """What "Add to Home Screen" reads: Chickenyard's own name and icon."""
-    response = current_app.send_static_file("manifest.webmanifest")
+    """What "Add to Home Screen" reads: Chickenyard's own name and icon, and its description in the
+    phone's language."""
+    with current_app.open_resource("static/manifest.webmanifest") as f:
+        app_manifest = json.load(f)
+    app_manifest["lang"] = page_language()
+    app_manifest["description"] = _("The score sheet and referee for domino games played with real tiles.")
+    response = make_response(json.dumps(app_manifest, ensure_ascii=False, indent=2))
     response.mimetype = "application/manifest+json"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
     return response
 
 

@@ -80,6 +80,12 @@ def test_the_spanish_pages_say_what_the_table_does(browser, live_server):
     expect(page.locator(".form-problem")).to_have_text("Todavía no se guardó nada: revisa los campos marcados.")
     expect(page.locator(".field-error").first).to_have_text(
         "Escribe el total de Guadalupe como un número entero de 0 a 545.")
+    # app.js's words come from the page's catalogue: the tile picker's sum
+    maxi = page.locator("fieldset.player-entry", has_text="Maximiliano")
+    maxi.get_by_text("Toca las fichas que quedan").click()
+    for tile in ("0|1", "2|3"):
+        maxi.locator(f"input[value='{tile}']").check()
+    expect(maxi.locator(".picker-sum")).to_have_text("2 fichas: 6 puntos")
     page.context.close()
 
 
