@@ -5,7 +5,9 @@
 The finder looks at a small window round the tap, at a few sizes about the width of the tiles
 already read (a tile the first reading missed was often missed at the size it looked at, and
 reads at another); each cut that covers the tap is read, and the surest reading stands, with
-its confidence. Where no tile was read yet, the sizes are guessed from the photo's size.
+its confidence, though never above `Params.tap_most`: the surest of several readings looks surer
+than it is, so a tile read at a tap is always listed to check. Where no tile was read yet, the
+sizes are guessed from the photo's size.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
     if best is None or max(best[1].top, best[1].bottom) > (18 if set_size is None else set_size):
         return None
     region, reading = best
-    return TileFound(tuple(sorted((reading.top, reading.bottom))), reading.confidence,
+    return TileFound(tuple(sorted((reading.top, reading.bottom))), min(reading.confidence, P.tap_most),
                      tuple((float(x), float(y)) for x, y in region.corners), reading)
 
 
