@@ -18,16 +18,19 @@ import sqlite_utils
 from flask import current_app, g, has_app_context
 from sqlite_utils.db import NotFoundError
 
+from referee.words import N_, _
+
 BUSY_TIMEOUT_MS = 5000
 
+# the person's words, translated when the problem is raised (referee/words.py)
 MESSAGES = {
-    "busy": ("The table's machine is busy: another program is using the score database. Nothing was "
+    "busy": N_("The table's machine is busy: another program is using the score database. Nothing was "
              "saved yet, and what you typed is still here: tap save again in a moment."),
-    "full": ("The table's machine has run out of disk space, so nothing was saved. What you typed is still "
+    "full": N_("The table's machine has run out of disk space, so nothing was saved. What you typed is still "
              "here: free some space on that machine (old photos, downloads), then save again."),
-    "read-only": ("The table's machine can only read its score database just now (its folder or disk is "
+    "read-only": N_("The table's machine can only read its score database just now (its folder or disk is "
                   "read-only), so nothing can be saved. The sheets can still be read."),
-    "failing": ("The table's machine could not write to its disk, so nothing was saved. What you typed is "
+    "failing": N_("The table's machine could not write to its disk, so nothing was saved. What you typed is "
                 "still here: try again, and check that machine's disk or memory card."),
 }
 
@@ -41,7 +44,7 @@ class StorageProblem(Exception):
     """The database or the photo folder would not take a write; str() is the person's message."""
 
     def __init__(self, kind: str):
-        super().__init__(MESSAGES[kind])
+        super().__init__(_(MESSAGES[kind]))
         self.kind = kind
 
 

@@ -12,12 +12,14 @@ import threading
 from contextlib import contextmanager
 from functools import wraps
 
+from referee.words import N_, _
+
 
 class Busy(Exception):
     """Too many of these jobs already: the person is told to try again in a moment."""
 
     def __init__(self, message: str):
-        super().__init__(message)
+        super().__init__(_(message))           # in the table's language (referee/words.py)
 
 
 class Gate:
@@ -46,17 +48,17 @@ class Gate:
 
 
 # Counting pips: two at once (two photos' pixels, about 80 MB each at 12 MP, at a time)
-photo_counting = Gate(running=2, waiting=2, busy_message=(
+photo_counting = Gate(running=2, waiting=2, busy_message=N_(
     "The table's machine is counting other photos just now. Wait a few seconds, then send this one again."))
 # Bringing back a saved game: parsing it and writing every hand through the sheet takes a core
 # for a moment; two at once, two waiting
-game_importing = Gate(running=2, waiting=2, busy_message=(
+game_importing = Gate(running=2, waiting=2, busy_message=N_(
     "The table's machine is bringing back other saved games just now. Wait a few seconds and send this one again."))
 # The players' statistics: each game's results are kept, so a page is quick; a burst of them still
 # takes every thread, so two at once, four waiting, and the rest told to wait: the sheets stay quick
-statistics = Gate(running=2, waiting=4, busy_message=(
+statistics = Gate(running=2, waiting=4, busy_message=N_(
     "The table's machine is adding up statistics for other phones just now. Wait a few seconds and try again."))
 # PDFs: one at a time, so that printing never slows the sheets down
-pdf_drawing = Gate(running=1, waiting=1, busy_message=(
+pdf_drawing = Gate(running=1, waiting=1, busy_message=N_(
     "The table's machine is making another PDF just now. Wait a few seconds and try again, "
     "or use the Print button."))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from sqlite_utils.db import NotFoundError
 
+from referee.words import _
+
 from .clock import now
 from .db import transaction
 from .typed import has_control_characters
@@ -88,11 +90,11 @@ def names_by_person(db) -> dict[int, str]:
 def check_name(name: str) -> str:
     name = name.strip()
     if not name:
-        raise PeopleProblem("Type the new name.")
+        raise PeopleProblem(_("Type the new name."))
     if len(name) > MAX_NAME:
-        raise PeopleProblem(f"Keep the name to {MAX_NAME} characters.")
+        raise PeopleProblem(_("Keep the name to %(most)s characters.", most=MAX_NAME))
     if has_control_characters(name):
-        raise PeopleProblem("Write the name on one line, without tabs or other control characters.")
+        raise PeopleProblem(_("Write the name on one line, without tabs or other control characters."))
     return name
 
 
@@ -107,13 +109,13 @@ def rename(db, person_id: int, new_name: str, *, was: str | None = None, device:
     with transaction(db):
         current = _name_of(db, person_id)
         if was is not None and current != was:
-            raise ChangedMeanwhile(f"Another phone renamed {was} to {current} just now. Check the name "
-                                   "below and rename again if it should still change.")
+            raise ChangedMeanwhile(_("Another phone renamed %(was)s to %(now)s just now. Check the name below and "
+                                     "rename again if it should still change.", was=was, now=current))
         other = db.execute("select id, name from people where key = ? and id != ?",
                            [name_key(new_name), person_id]).fetchone()
         if other:
-            raise PeopleProblem(f"{other[1]} is already a player here. If they are the same person, "
-                                "merge the two instead.")
+            raise PeopleProblem(_("%(name)s is already a player here. If they are the same person, merge the two "
+                                  "instead.", name=other[1]))
         if new_name == current:
             return
         db.execute("update people set name = ?, key = ? where id = ?", [new_name, name_key(new_name), person_id])
@@ -126,13 +128,13 @@ def merge(db, keep_id: int, other_id: int, *, device: str | None = None) -> None
     """Two players who turned out to be one person: the other's games become the kept one's. Every
     game of either keeps the merge in its History, from which it can be taken back (unmerge)."""
     if keep_id == other_id:
-        raise PeopleProblem("Choose two different players to merge.")
+        raise PeopleProblem(_("Choose two different players to merge."))
     with transaction(db):
         shared = db.execute("select a.game_id from players a join players b on a.game_id = b.game_id "
                             "where a.person_id = ? and b.person_id = ? limit 1", [keep_id, other_id]).fetchone()
         if shared:
-            raise PeopleProblem("These two sat at the same game, so they are two people: "
-                                "rename one of them instead.")
+            raise PeopleProblem(_("These two sat at the same game, so they are two people: rename one of them "
+                                  "instead."))
         other = dict(zip(("id", "name", "key", "created_at"), db.execute(
             "select id, name, key, created_at from people where id = ?", [other_id]).fetchone()))
         new = {"name": _name_of(db, keep_id), "person": keep_id, "merged": other_id}
@@ -161,12 +163,12 @@ def unmerge(db, keep_id: int, other_id: int, *, device: str | None = None) -> st
                              [keep_id, other_id]))
         moved = [(r, json.loads(r["old"])["person"]) for r in rows if "person" in json.loads(r["old"])]
         if not moved:
-            raise PeopleProblem("That merge is already taken back.")
+            raise PeopleProblem(_("That merge is already taken back."))
         other = moved[0][1]
         taken = db.execute("select name from people where key = ?", [other["key"]]).fetchone()
         if taken:
-            raise PeopleProblem(f"There is a player called {taken[0]} again since the merge. Rename them first, "
-                                "then take the merge back.")
+            raise PeopleProblem(_("There is a player called %(name)s again since the merge. Rename them first, "
+                                  "then take the merge back.", name=taken[0]))
         db["people"].insert(other)
         for row, _ in moved:
             db.execute("update players set person_id = ? where id = ?", [other_id, row["player_id"]])

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from referee.words import _
+
 from .clock import now
 from .db import transaction
 from .people import name_key
@@ -48,11 +50,11 @@ def _put_person_name(db, change: dict, state: dict | None) -> None:
     """A person's name, on every game at once (as their player's page renames them)."""
     person_id = _person_of(db, change)
     if db.execute("select 1 from people where id = ?", [person_id]).fetchone() is None:
-        raise CannotTakeBack(f"{state['name']} was merged with another player since: take the merge back on "
-                             "their player's page first.")
+        raise CannotTakeBack(_("%(name)s was merged with another player since: take the merge back on their "
+                               "player's page first.", name=state['name']))
     if db.execute("select 1 from people where key = ? and id != ?", [name_key(state["name"]), person_id]).fetchone():
-        raise CannotTakeBack(f"{state['name']} is the name of another player here now: rename or merge them "
-                             "on their player's page instead.")
+        raise CannotTakeBack(_("%(name)s is the name of another player here now: rename or merge them on their "
+                               "player's page instead.", name=state['name']))
     db.execute("update people set name = ?, key = ? where id = ?", [state["name"], name_key(state["name"]), person_id])
     db.execute("update games set revision = revision + 1 where id in "
                "(select game_id from players where person_id = ?)", [person_id])

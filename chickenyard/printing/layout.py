@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.words import _
+
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 MARGIN = 10.0           # mm on each side
 HEADER = 24.0           # title, players' note, date
@@ -57,18 +59,20 @@ def sheet_rows(doubles: list[int]) -> list[Row]:
 def layout(paper: str, orientation: str, doubles: list[int], players: int) -> Layout:
     """The page: `orientation` is portrait, landscape or auto (landscape when it helps and fits)."""
     if paper not in PAPERS:
-        raise LayoutError("Choose Letter or A4 paper.")
+        raise LayoutError(_("Choose Letter or A4 paper."))
     if not 1 <= players <= 12:
-        raise LayoutError("A printed sheet has room for 1 to 12 players.")
+        raise LayoutError(_("A printed sheet has room for 1 to 12 players."))
     rows = sheet_rows(doubles)
     if orientation == "auto":
         landscape = _fits(paper, "landscape", rows, players)
         orientation = "landscape" if players > 6 and landscape else "portrait"
     if orientation not in ("portrait", "landscape"):
-        raise LayoutError("Choose portrait, landscape or automatic orientation.")
+        raise LayoutError(_("Choose portrait, landscape or automatic orientation."))
     if not _fits(paper, orientation, rows, players):
-        raise LayoutError(f"{len(doubles)} hands for {players} players do not fit one {paper.upper()} "
-                          f"{orientation} page with 9 mm boxes; try the other orientation.")
+        raise LayoutError(_("%(hands)s hands for %(players)s players do not fit one %(paper)s %(orientation)s page with "
+                            "9 mm boxes; try the other orientation.", hands=len(doubles), players=players,
+                            paper=paper.upper(),
+                            orientation=_("portrait") if orientation == "portrait" else _("landscape")))
     width, height = _page(paper, orientation)
     row_height = min(MAX_ROW, _room(height) / (len(rows) + 1))
     box_width = (width - 2 * MARGIN - HAND_COLUMN) / players

@@ -71,7 +71,7 @@ def pdf_response(html: str, stylesheet: str, css: str, name: str) -> Response:
     try:
         pdf = pdf_of(html, _static(stylesheet), css)
     except (ImportError, OSError):
-        abort(503, "PDF printing needs WeasyPrint and the Pango library; use the Print button instead.")
+        abort(503, _("PDF printing needs WeasyPrint and the Pango library; use the Print button instead."))
     return remember_paper(Response(pdf, mimetype="application/pdf",
                                    headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}))
 

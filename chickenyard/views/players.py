@@ -49,8 +49,8 @@ def _require_change(*person_ids: int) -> None:
     table_role()                              # 404 for a phone with no link at all
     scored = scored_here()
     if not all(may_change(pid, scored) for pid in person_ids):
-        abort(403, "Only a phone keeping score in a game this player sat at can rename them, or merge them "
-                   "with another player (for a merge: a game of each).")
+        abort(403, _("Only a phone keeping score in a game this player sat at can rename them, or merge them "
+                     "with another player (for a merge: a game of each)."))
 
 
 def _choices() -> tuple[str, str]:

@@ -6,6 +6,7 @@ from flask import Blueprint, render_template, request, url_for
 from referee.draw import Refusal, draw_count
 from referee.rulesets import GAME_PRESETS, UnknownPreset, rule_set
 from referee.statistics import for_table
+from referee.words import _
 
 from ..db import get_db
 from ..htmx import see_other
@@ -36,14 +37,14 @@ def draw_guide():
         try:
             rules = rule_set(typed["preset"])
         except UnknownPreset:
-            errors["preset"] = "Choose one of the rule sets."
+            errors["preset"] = _("Choose one of the rule sets.")
         if rules and not errors:
             try:
                 answer = draw_count(rules, int(typed["set"]), int(typed["players"]))
             except Refusal as problem:
                 errors["players"] = str(problem)[0].upper() + str(problem)[1:] + "."
             except ValueError:
-                errors["players"] = "Give the set and the number of players as whole numbers."
+                errors["players"] = _("Give the set and the number of players as whole numbers.")
     games = {game: [rule_set(p) for p in presets] for game, presets in GAME_PRESETS.items()}
     return render_template("draw_guide.html", typed=typed, answer=answer, errors=errors, rules=rules,
                            games=games), (422 if errors else 200)
