@@ -13,6 +13,7 @@ from referee.rulesets import UnknownPreset, rule_set
 from referee.plausibility import Entry as Typed
 from referee.plausibility import most_points
 from referee.tiles import BadTile, Tile, tile_count
+from referee.words import _, names
 
 from .filters import double_label
 from .game_changes import MAX_GAME_NAME
@@ -111,43 +112,45 @@ def read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     game, problems = _read_document(doc)
     shown = [cut(problem, PROBLEM_LENGTH) for problem in problems[:MOST_PROBLEMS]]
     if len(problems) > MOST_PROBLEMS:
-        shown.append(f"... and {len(problems) - MOST_PROBLEMS} more problems.")
+        shown.append(_("... and %(more)s more problems.", more=len(problems) - MOST_PROBLEMS))
     return game, shown
 
 
 def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     problems: list[str] = []
     if not isinstance(doc, dict):
-        return None, ["The document must be a JSON object like the one Chickenyard exports."]
+        return None, [_("The document must be a JSON object like the one Chickenyard exports.")]
     if doc.get("format") != FORMAT:
-        problems.append(f'"format" must be "{FORMAT}".')
+        problems.append(_('"format" must be "%(format)s".', format=FORMAT))
     game = doc.get("game")
     if game is not None and (not isinstance(game, str) or game not in GAMES):
-        problems.append(f'"game" {quote(game)} is not a game Chickenyard keeps score for.')
+        problems.append(_('"game" %(game)s is not a game Chickenyard keeps score for.', game=quote(game)))
         game = None
     house = doc.get("house_rules") or {}
     if not isinstance(house, dict):
-        problems.append('"house_rules" must be an object, like {"double_blank": 25}.')
+        problems.append(_('"house_rules" must be an object, like {"double_blank": 25}.'))
         house = {}
-    floats = [f'"house_rules": {quote(key)} must be a whole number or a word, not {quote(value)}.'
-              for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
+    floats = [_('"house_rules": %(key)s must be a whole number or a word, not %(value)s.', key=quote(key),
+                value=quote(value)) for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
     problems.extend(floats)
     rules = None
     try:
         if not floats:
             rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
     except UnknownPreset:
-        problems.append(f'"preset" {quote(doc.get("preset"))} is not a rule set Chickenyard knows.')
+        problems.append(_('"preset" %(preset)s is not a rule set Chickenyard knows.', preset=quote(doc.get("preset"))))
     except (ValueError, TypeError) as problem:
         problems.append(f'"house_rules": {problem}')
     if rules is not None and game is not None and game != rules.game:
         # the rule set decides the game: a "classic" Super 15 would be scored with Chickenfoot's rows
-        problems.append(f'"game" {quote(game)} does not go with the "{rules.preset}" rules, which are '
-                        f'{GAMES[rules.game].title}\'s: leave "game" out or name the rules of {GAMES[game].title}.')
+        problems.append(_('"game" %(game)s does not go with the "%(preset)s" rules, which are %(rules_game)s\'s: leave '
+                          '"game" out or name the rules of %(game_name)s.', game=quote(game), preset=rules.preset,
+                          rules_game=GAMES[rules.game].name, game_name=GAMES[game].name))
     set_size = doc.get("set")
     if rules is not None and (not isinstance(set_size, int) or isinstance(set_size, bool)
                               or set_size not in rules.sets):
-        problems.append(f'"set" must be one of {list(rules.sets)} for the {rules.title} rules.')
+        problems.append(_('"set" must be one of %(sets)s for the %(rules)s rules.', sets=list(rules.sets),
+                          rules=_(rules.title)))
         rules = None
     # what can be checked without the rules is checked all the same, so one reading lists every kind of problem
     players = _players(doc.get("players"), problems)
@@ -164,7 +167,7 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     first = _first_starter(doc.get("first_starter"), players, problems)
     if rules is None or doubles is None:
         if not isinstance(doc.get("hands", []), list):
-            problems.append('"hands" must be a list.')
+            problems.append(_('"hands" must be a list.'))
         return None, problems
     if seats is None:
         return None, problems
@@ -175,14 +178,14 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
 
 def _players(names, problems) -> list[str] | None:
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-        problems.append('"players" must be a list of names.')
+        problems.append(_('"players" must be a list of names.'))
         return None
     names = [n.strip() for n in names]
     for name in names:
         if has_control_characters(name):
-            problems.append(f'"players": {quote(name)} has a line break or another control character in it.')
+            problems.append(_('"players": %(name)s has a line break or another control character in it.', name=quote(name)))
     if any(len(n) > 40 for n in names):
-        problems.append('"players": keep each name to 40 characters.')
+        problems.append(_('"players": keep each name to 40 characters.'))
     return names
 
 
@@ -190,8 +193,8 @@ def _game_name(name, problems) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or has_control_characters(name) or len(" ".join(name.split())) > MAX_GAME_NAME:
-        problems.append(f'"name" must be the name of the game, on one line of at most {MAX_GAME_NAME} '
-                        f'characters, or null, not {_shown(name)}.')
+        problems.append(_('"name" must be the name of the game, on one line of at most %(most)s characters, or '
+                          'null, not %(value)s.', most=MAX_GAME_NAME, value=_shown(name)))
         return None
     return " ".join(name.split()) or None
 
@@ -201,8 +204,9 @@ def _first_starter(first, players, problems) -> int | None:
     if first is None:
         return None
     if isinstance(first, bool) or not isinstance(first, int) or players is None or not 1 <= first <= len(players):
-        most = f" from 1 to {len(players)}" if players else ""
-        problems.append(f'"first_starter" must be a place in "players"{most} (or null), not {_shown(first)}.')
+        problems.append(_('"first_starter" must be a place in "players" from 1 to %(most)s (or null), not %(value)s.',
+                          most=len(players), value=_shown(first)) if players else
+                        _('"first_starter" must be a place in "players" (or null), not %(value)s.', value=_shown(first)))
         return None
     return first
 
@@ -213,16 +217,16 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
     if items is None:
         return [Player(seat, seat, name) for seat, name in enumerate(names, start=1)]
     if not isinstance(items, list) or len(items) != len(names):
-        problems.append('"seats" must be a list with one object per name in "players", in the same order.')
+        problems.append(_('"seats" must be a list with one object per name in "players", in the same order.'))
         return None
     hands = len(doubles) if doubles else None
-    unit = rules.kind.unit if rules is not None else "hand"
+    units = rules.kind.units if rules is not None else _("hands")
     seats, ok = [], True
     for seat, (item, name) in enumerate(zip(items, names), start=1):
         where = f'"seats", {quote(name)}'
         if not isinstance(item, dict) or not isinstance(item.get("player"), str) or item["player"].strip() != name:
-            problems.append(f'"seats": place {seat} must be an object naming {quote(name)}, the player in that '
-                            f'place of "players".')
+            problems.append(_('"seats": place %(seat)s must be an object naming %(name)s, the player in that place of '
+                              '"players".', seat=seat, name=quote(name)))
             ok = False
             continue
         joined, joined_ok = _count(item, "from_hand", 1, 1, hands, where, problems)
@@ -231,8 +235,8 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
         most = most_points(rules, set_size) * hands if by_pips and hands else None
         points, points_ok = _count(item, "start_points", 0, 0, most, where, problems)
         if points_ok and points and rules is not None and not by_pips:
-            problems.append(f"{where}: start_points must be 0: a late player in {GAMES[rules.game].title} starts with no "
-                            f"{unit}s won.")
+            problems.append(_("%(where)s: start_points must be 0: a late player in %(game)s starts with no %(units)s won.",
+                              where=where, game=GAMES[rules.game].name, units=units))
             points_ok = False
         ok = ok and joined_ok and left_ok and points_ok
         seats.append(Player(seat, seat, name, joined_hand=joined, start_points=points, left_hand=left))
@@ -245,8 +249,10 @@ def _count(item: dict, key: str, default, low: int, high: int | None, where: str
     if value is None:
         return default, True
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"from {low} up"
-        problems.append(f"{where}: {key} must be a whole number {span}, not {_shown(value)}.")
+        problems.append(_("%(where)s: %(key)s must be a whole number from %(low)s to %(high)s, not %(value)s.", where=where,
+                          key=key, low=low, high=high, value=_shown(value)) if high is not None else
+                        _("%(where)s: %(key)s must be a whole number from %(low)s up, not %(value)s.", where=where,
+                          key=key, low=low, value=_shown(value)))
         return default, False
     return value, True
 
@@ -259,31 +265,35 @@ def _seating(seats: list[Player], with_seats: bool, rules, set_size, doubles, pr
         low, high = rules.players(set_size)
         if not with_seats:
             if not low <= len(seats) <= high:
-                problems.append(f'"players": the {rules.title} rules with a double-{set_size} set seat {low} to '
-                                f'{high} players, not {len(seats)}.')
+                problems.append(_('"players": the %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s '
+                                  'players, not %(count)s.', rules=_(rules.title), set=set_size, low=low, high=high,
+                                  count=len(seats)))
         else:
             for number, seated in zip(numbers, at_table):
                 if not low <= len(seated) <= high:
-                    problems.append(f'"seats": the {rules.title} rules with a double-{set_size} set seat {low} to '
-                                    f'{high} players, but {rules.kind.unit} {number} would have {len(seated)}.')
+                    problems.append(_('"seats": the %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s '
+                                      'players, but %(unit)s %(number)s would have %(count)s.', rules=_(rules.title),
+                                      set=set_size, low=low, high=high, unit=rules.kind.unit, number=number,
+                                      count=len(seated)))
                     break
     if any(len({p.name.casefold() for p in seated}) != len(seated) for seated in at_table):
-        problems.append('"players": two players have the same name.')
+        problems.append(_('"players": two players have the same name.'))
 
 
 def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
     if not isinstance(hands, list):
-        problems.append('"hands" must be a list.')
+        problems.append(_('"hands" must be a list.'))
         return
     unit = result.rules.kind.unit
     if len(hands) > len(result.hand_doubles):
-        problems.append(f'"hands": this game has {len(result.hand_doubles)} {unit}s, the document {len(hands)}.')
+        problems.append(_('"hands": this game has %(count)s %(units)s, the document %(found)s.',
+                          count=len(result.hand_doubles), units=result.rules.kind.units, found=len(hands)))
         hands = hands[:len(result.hand_doubles)]        # the entries of those it has are checked still
     sheet = Sheet({"id": 0, "set_size": result.set_size}, result.rules, result.seats, [])
     for index, hand in enumerate(hands):
         where = f"{unit} {index + 1}"
         if not isinstance(hand, dict) or not isinstance(hand.get("entries", []), list):
-            problems.append(f"{where}: must be an object with a list of entries.")
+            problems.append(_("%(where)s: must be an object with a list of entries.", where=where))
             continue
         number = hand.get("number", index + 1)
         double = hand.get("double")
@@ -291,8 +301,9 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         double_ok = isinstance(double, int) and not isinstance(double, bool) and number == index + 1 \
             and double == expected
         if not double_ok:
-            problems.append(f"{where}: this game's {unit} {index + 1} starts with {double_label(expected)}, "
-                            f"not {_shown(double)}.")
+            problems.append(_("%(where)s: this game's %(unit)s %(number)s starts with %(double)s, not %(value)s.",
+                              where=where, unit=unit, number=index + 1, double=double_label(expected),
+                              value=_shown(double)))
         # a name stands for the player of that name at the table in this hand (one who left may come back)
         seats = {p.name: p.seat for p in result.seats if p.plays(index + 1)}
         away = {p.name: p for p in result.seats if p.name not in seats}
@@ -312,7 +323,7 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
     most = most_points(rules, set_size)
     for number, item in enumerate(entries, start=1):
         if not isinstance(item, dict):
-            problems.append(f"{where}, entry {number}: must be an object naming a player.")
+            problems.append(_("%(where)s, entry %(number)s: must be an object naming a player.", where=where, number=number))
             ok = False
             continue
         named = item.get("player")
@@ -320,22 +331,25 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
             named = named.strip()       # as the names in "players" are read
         if not isinstance(named, str) or named not in seats:
             if isinstance(named, str) and named in away:
-                problems.append(f"{where}, entry {number}: {named} is not at the table in this {rules.kind.unit} "
-                                f"({_span(away[named], rules.kind.unit)}, by \"seats\").")
+                problems.append(_('%(where)s, entry %(number)s: %(name)s is not at the table in this %(unit)s (%(span)s, '
+                                  'by "seats").', where=where, number=number, name=named, unit=rules.kind.unit,
+                                  span=_span(away[named], rules.kind.unit)))
             else:
-                problems.append(f"{where}, entry {number}: " + (f"{quote(named)} is not a player of this game."
-                                if isinstance(named, str) else "it does not name a player of this game."))
+                problems.append(_("%(where)s, entry %(number)s: %(name)s is not a player of this game.", where=where,
+                                  number=number, name=quote(named)) if isinstance(named, str) else
+                                _("%(where)s, entry %(number)s: it does not name a player of this game.", where=where,
+                                  number=number))
             ok = False
             continue
         name, seat = named, seats[named]
         if seat in typed:
-            problems.append(f"{where}: {name} has two entries.")
+            problems.append(_("%(where)s: %(name)s has two entries.", where=where, name=name))
             ok = False
             continue
         left, left_ok = _whole_number(item, "tiles_left", tile_count(set_size), where, problems)
         tiles = item.get("tiles")
         if tiles is not None and not isinstance(tiles, list):
-            problems.append(f"{where}, {name}: tiles must be a list like [[3, 4], [0, 0]].")
+            problems.append(_("%(where)s, %(name)s: tiles must be a list like [[3, 4], [0, 0]].", where=where, name=name))
             ok = False
             continue
         try:
@@ -352,9 +366,9 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
 
 
 def _span(player: Player, unit: str) -> str:
-    joined = f"joins from {unit} {player.joined_hand}" if player.joined_hand > 1 else ""
-    left = f"left after {unit} {player.left_hand}" if player.left_hand is not None else ""
-    return " and ".join(part for part in (joined, left) if part)
+    joined = _("joins from %(unit)s %(number)s", unit=unit, number=player.joined_hand) if player.joined_hand > 1 else ""
+    left = _("left after %(unit)s %(number)s", unit=unit, number=player.left_hand) if player.left_hand is not None else ""
+    return names(part for part in (joined, left) if part)
 
 
 def _whole_number(item: dict, key: str, most: int, where: str, problems: list) -> tuple[int | None, bool]:
@@ -363,11 +377,12 @@ def _whole_number(item: dict, key: str, most: int, where: str, problems: list) -
     if value is None:
         return None, True
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}, {item['player']}: {key} must be a whole number, not {_shown(value)}.")
+        problems.append(_("%(where)s, %(name)s: %(key)s must be a whole number, not %(value)s.", where=where,
+                          name=item['player'], key=key, value=_shown(value)))
         return None, False
     if value < 0:
-        problems.append(f"{where}, {item['player']}: {key} must be a whole number from 0 to {most}, "
-                        f"not {_shown(value)}.")
+        problems.append(_("%(where)s, %(name)s: %(key)s must be a whole number from 0 to %(most)s, not %(value)s.",
+                          where=where, name=item['player'], key=key, most=most, value=_shown(value)))
         return None, False
     return value, True
 
@@ -375,5 +390,5 @@ def _whole_number(item: dict, key: str, most: int, where: str, problems: list) -
 def _shown(value) -> str:
     """A value from the document as a person reads it in a message: never a raw structure."""
     if isinstance(value, (dict, list)):
-        return "a list" if isinstance(value, list) else "an object"
+        return _("a list") if isinstance(value, list) else _("an object")
     return quote(value)

@@ -11,6 +11,8 @@ import unicodedata
 
 from werkzeug.routing import IntegerConverter
 
+from referee.words import _
+
 MAX_DEPTH = 20          # a Chickenyard game document is 6 deep
 MAX_QUOTE = 60          # characters of a bad value quoted back in a message
 
@@ -65,11 +67,11 @@ def load_json(text: str | bytes):
     try:
         value = json.loads(text)
     except RecursionError as problem:
-        raise BadJSON(f"it is nested far deeper than a game (more than {MAX_DEPTH} levels)") from problem
+        raise BadJSON(_("it is nested far deeper than a game (more than %(most)s levels)", most=MAX_DEPTH)) from problem
     except (ValueError, TypeError) as problem:          # JSONDecodeError and UnicodeDecodeError among them
         raise BadJSON(cut(str(problem))) from problem
     if depth(value) > MAX_DEPTH:
-        raise BadJSON(f"it is nested deeper than a game (more than {MAX_DEPTH} levels)")
+        raise BadJSON(_("it is nested deeper than a game (more than %(most)s levels)", most=MAX_DEPTH))
     return value
 
 
@@ -80,9 +82,10 @@ def load_bounded_json(body: bytes, *, containers: int, values: int):
     string), never undercounts, and costs no memory."""
     found = body.count(b"{") + body.count(b"[")
     if found > containers:
-        raise BadJSON(f"it holds {found:,} objects and lists, far more than any game ({containers:,} at most)")
+        raise BadJSON(_("it holds %(found)s objects and lists, far more than any game (%(most)s at most)",
+                        found=f"{found:,}", most=f"{containers:,}"))
     if body.count(b",") > values:
-        raise BadJSON(f"it holds far more values than any game ({values:,} at most)")
+        raise BadJSON(_("it holds far more values than any game (%(most)s at most)", most=f"{values:,}"))
     return load_json(body)
 
 

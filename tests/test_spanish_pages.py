@@ -2,6 +2,7 @@
 Each check finds the element it means (a heading, a field's message), not the whole page's text."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -14,7 +15,7 @@ def element(page: str, pattern: str) -> str:
     """The text inside the first element the pattern finds (its tags taken out)."""
     found = re.search(pattern, page, re.S)
     assert found, f"no {pattern!r} on the page"
-    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).split())
 
 
 def get(client, url, headers) -> str:
@@ -141,3 +142,19 @@ def test_the_page_carries_app_js_words_in_its_language(client):
     assert carried["leave_unsaved"] == "¿Salir sin guardar? Lo que escribiste en esta página se perderá."
     english = json.loads(re.search(r'id="script-words">(.*?)</script>', get(client, "/", ENGLISH)).group(1))
     assert english["picker_many"] == "{count} tiles: {points} points"
+
+
+def test_a_refused_import_lists_its_problems_in_spanish(client):
+    import io
+    import json
+    doc = {"format": "chickenyard/game-v1", "game": "chickenfoot", "preset": "classic", "set": 9,
+           "players": ["Ana", "Ana", "Beto"], "hands": "none"}
+    refused = client.post("/games/import", data={"file": (io.BytesIO(json.dumps(doc).encode()), "partida.json")},
+                          content_type="multipart/form-data", headers=SPANISH)
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert element(page, r'<div class="form-problem" role="alert">\s*<p>(.*?)</p>') == \
+        "La partida no se importó. No se guardó nada. Problemas encontrados:"
+    problems = [element(item, "(.*)") for item in re.findall(r"<li>(.*?)</li>", page)]
+    assert '"players": dos jugadores tienen el mismo nombre.' in problems
+    assert '"hands" debe ser una lista.' in problems

@@ -6,6 +6,8 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.words import N_, _
+
 from ..access import EDIT, grant_role
 from ..db import StorageProblem, get_db, transaction
 from ..game_changes import rename_game, seat_as_recorded
@@ -28,7 +30,11 @@ bp = Blueprint("transfer", __name__)
 MOST_BYTES = 1024 * 1024
 MOST_CONTAINERS = 20_000
 MOST_VALUES = 40_000
-TOO_LARGE = f"That is far larger than any saved game ({MOST_BYTES // 1024 // 1024} MB at most), so it was not read."
+TOO_LARGE = N_("That is far larger than any saved game (%(most)s MB at most), so it was not read.")
+
+
+def too_large() -> str:
+    return _(TOO_LARGE, most=MOST_BYTES // 1024 // 1024)
 
 
 def _filename(sheet, ext: str) -> str:
@@ -69,8 +75,8 @@ def import_game():
             return _import(as_json)
         except RequestEntityTooLarge:
             if as_json:
-                return jsonify({"error": "The game was not imported.", "problems": [TOO_LARGE]}), 413
-            return render_template("import.html", problems=[TOO_LARGE]), 413
+                return jsonify({"error": _("The game was not imported."), "problems": [too_large()]}), 413
+            return render_template("import.html", problems=[too_large()]), 413
 
 
 def _import(as_json: bool):
@@ -82,7 +88,7 @@ def _import(as_json: bool):
         game, problems = read_document(doc)
     if problems:
         if as_json:
-            return jsonify({"error": "The game was not imported.", "problems": problems}), 400
+            return jsonify({"error": _("The game was not imported."), "problems": problems}), 400
         return render_template("import.html", problems=problems), 400
     db = get_db()
     try:
@@ -114,17 +120,17 @@ def _read_upload(as_json: bool):
         try:
             return _bounded(request.get_data()), []
         except BadJSON as problem:
-            return None, [f"The body is not valid JSON ({problem})."]
+            return None, [_("The body is not valid JSON (%(why)s).", why=problem)]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return None, ["Choose a saved game file (.json) to import."]
+        return None, [_("Choose a saved game file (.json) to import.")]
     body = upload.read(MOST_BYTES + 1)
     if len(body) > MOST_BYTES:
         raise RequestEntityTooLarge()
     try:
         return _bounded(body.decode("utf-8-sig").encode()), []
     except (UnicodeDecodeError, BadJSON) as problem:
-        return None, [f"That file is not a Chickenyard game (not readable JSON: {problem})."]
+        return None, [_("That file is not a Chickenyard game (not readable JSON: %(why)s).", why=problem)]
 
 
 def _bounded(body: bytes):
