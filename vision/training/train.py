@@ -45,7 +45,7 @@ CROP = 256                  # the finder trains on crops of the scenes
 FIRST_CORE = 0.6
 # The last run learns the kinds of photo real ones showed the finder missing (`synth_hard`: black sets,
 # chains of play, close-ups, small tiles, white, pine and glossy tables, cards), beside the first scenes.
-HARD_SCENES, HARD_STEPS = 4000, 1000
+HARD_SCENES, HARD_STEPS = 4000, 500
 FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-train",)),
                      (3000, 5e-4, ("scenes-train", "scenes-more")),
                      (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")),
