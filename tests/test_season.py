@@ -167,7 +167,7 @@ def test_tonight_starts_at_five_in_the_morning():
 
 
 def tonight_rows(page: str) -> list[list[str]]:
-    if 'class="tonight"' not in page:
+    if 'class="tonight ' not in page:
         return []
     body = page.split('class="tonight-table"')[1].split("</tbody>")[0].split("<tbody>")[1]
     return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]

@@ -58,7 +58,7 @@ def test_the_big_screen_lists_the_most_rounds_won_first(client, app):
     game_id, ids = super15(client, app)
     client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, went_out="Cy"))
     page = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
-    page = page.split('<ol class="standings">')[1].split("</ol>")[0]     # the big screen also says who starts
+    page = page.split('<ol class="standings')[1].split("</ol>")[0]     # the big screen also says who starts
     names = [n for n in ("Ann", "Bo", "Cy") if n in page]
     assert page.index("Cy") < page.index("Ann") and page.index("Cy") < page.index("Bo") and len(names) == 3
     assert "Mark who went out first" in client.get(f"/games/{game_id}/hands/2").get_data(as_text=True)

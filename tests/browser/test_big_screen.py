@@ -73,3 +73,19 @@ def test_during_a_hand_the_standings_take_the_whole_screen(browser, live_server,
     assert outside(page, "ol.standings > li, ol.standings .name, ol.standings .score") == []
     page.screenshot(path=str(artifacts / f"tv-{width}x{height}-10-playing.png"))
     context.close()
+
+
+def test_a_finished_game_names_its_winner_beside_tonights_table(browser, live_server, artifacts):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(live_server + "/")
+    season_on(page, live_server)
+    doc = imported_game(NAMES, [tuple([0] + [12 + 9 * i for i in range(1, 10)])], hands_count=1)
+    response = page.request.post(live_server + "/games/import", data=doc)
+    page.goto(live_server + response.json()["url"] + "/tv")
+    expect(page.locator(".tv-board h1")).to_have_text("Winner: Maximilian")
+    expect(page.get_by_role("region", name="Tonight at this table")).to_be_visible()
+    assert no_scrolling(page)
+    assert outside(page, "ol.standings > li, .tonight, .tonight tbody tr, .tv-board h1") == []
+    page.screenshot(path=str(artifacts / "tv-1280x720-10-finished.png"))
+    context.close()
