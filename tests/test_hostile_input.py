@@ -46,7 +46,7 @@ def test_an_upload_over_the_limit_is_a_clear_413(client):
     response = client.post("/games/import", data={"file": (big, "big.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 413
-    assert "too large" in response.get_data(as_text=True)
+    assert "far larger than any saved game" in response.get_data(as_text=True)
 
 
 # --- fuzzing every route: no 500, ever ------------------------------------

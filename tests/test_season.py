@@ -243,7 +243,9 @@ def test_a_player_who_left_and_came_back_played_one_game(client, app):
     from tests.test_game_settings import play_hand
     game_id = start_game(client, hands=3)
     play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 30}, "Di")
-    client.post(f"/games/{game_id}/players/leave", data={"leaving": str(player_ids(app, game_id)["Di"])})
+    left = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(player_ids(app, game_id)["Di"]),
+                                                                "sure": "yes"})
+    assert left.status_code == 303
     play_hand(client, app, game_id, 2, {"Ann": 5, "Bo": 5}, "Cy")
     assert client.post(f"/games/{game_id}/players", data={"player": "Di", "start": "zero"}).status_code == 303
     db = connect(app.config["DATABASE"])
@@ -252,4 +254,5 @@ def test_a_player_who_left_and_came_back_played_one_game(client, app):
     assert di["games"] == 1 and di["hands"] == 1
     page = client.get(f"/players/{db.execute('select id from people where name = ?', ['Di']).fetchone()[0]}")
     games = re.findall(r'<a class="game-link"[^>]*>.*?</a>', page.get_data(as_text=True), re.S)
-    assert len(games) == 1 and "with Ann, Bo, Cy" in games[0]
+    others = re.search(r"with ([^·<]+)·", games[0]).group(1)
+    assert len(games) == 1 and "Di" not in others and all(name in others for name in ("Ann", "Bo", "Cy"))
