@@ -136,7 +136,7 @@ def _draw_table(_args):
                 answer = draw_count(rules, set_size, n)
                 text = f"{answer['tiles_each']} / {answer['chicken_yard']}"
                 cells.append(f"**{text}**" if answer["stated"] else f"*{text}*")
-            label = "tiles / yard" if rules.game == "chickenfoot" else "tiles / bone pile"
+            label = f"tiles / {rules.kind.bone_pile}"      # the chicken yard, or the bone pile
             lines += [f"{label} | " + " | ".join(cells), ""]
     return "\n".join(lines)
 

@@ -41,6 +41,7 @@ class Game:
     hand_score_words = Word("points")        # what the tiles left in one hand make
     winning_rule = Word("lowest total")
     points_label = Word("Total left in hand")  # the hand form's field of a player's pips
+    hands_question: str                      # the new-game form's question on the game's length (each game's)
 
     def how_to_enter(self, rules) -> str:
         """The hand form's first words."""
@@ -68,6 +69,13 @@ class Game:
         """A table chooses one of the game's rule sets (Chickenfoot's traditions), and a game of it is
         named by its rule set ("Classic"); the other games have one each."""
         return len(self.presets) > 1
+
+    @property
+    def offers(self) -> tuple[str, ...]:
+        """What a table setting up a game of it chooses, as the set-up forms name their parts: a rule
+        set and a set ("rule-sets") or the game's one rule set ("one-rule-set"), and the house rules."""
+        return ("rule-sets" if self.several_rule_sets else "one-rule-set",) + \
+            (("house-rules",) if self.offers_house_rules else ())
 
     def preset_for(self, chosen: str) -> str:
         """The rule set a table of this game plays: the one it chose, or the game's only one."""
@@ -135,6 +143,7 @@ class Chickenfoot(Game):
     units = Word("hands")
     bone_pile = Word("chicken yard")         # the classic, set-insert and family rules' word
     offers_house_rules = True
+    hands_question = Word("Number of hands (empty: the full game)")
 
     def read_record(self, record: dict) -> tuple:
         from .records import start_hand
@@ -149,6 +158,7 @@ class MexicanTrain(Game):
     key = "mexican-train"
     title = "Mexican Train"
     centre_double = Word("engine double")
+    hands_question = Word("Number of rounds (empty: all 16)")
 
     def read_record(self, record: dict) -> tuple:
         from .records import start_train_round
@@ -169,6 +179,7 @@ class Super15(Game):
     key = "super-15"
     title = "Super 15"
     centre_double = Word("starter double")
+    hands_question = Word("Number of rounds (empty: 5)")
     scored_by_pips = False
     counts_tiles_left = True
     total_label = Word("Won")

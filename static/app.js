@@ -314,9 +314,14 @@ document.addEventListener("htmx:beforeRequest", function (event) {
 (function () {
   "use strict";
   function follow(form) {
-    const game = form.querySelector("select[name=game]").value;
-    form.querySelectorAll("[data-games]").forEach(function (part) {
-      part.hidden = part.dataset.games.split(" ").indexOf(game) < 0;
+    const games = form.querySelector("select[name=game]");
+    const chosen = games.options[games.selectedIndex];
+    const offers = chosen.dataset.offers.split(" ");     // what the game offers, as the page names it
+    form.querySelectorAll("[data-offer]").forEach(function (part) {
+      part.hidden = offers.indexOf(part.dataset.offer) < 0;
+    });
+    form.querySelectorAll("[data-game]").forEach(function (part) {
+      part.hidden = part.dataset.game !== chosen.value;
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
