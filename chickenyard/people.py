@@ -170,7 +170,7 @@ def unmerge(db, keep_id: int, other_id: int, *, device: str | None = None) -> st
             raise PeopleProblem(_("There is a player called %(name)s again since the merge. Rename them first, "
                                   "then take the merge back.", name=taken[0]))
         db["people"].insert(other)
-        for row, _ in moved:
+        for row, _person in moved:
             db.execute("update players set person_id = ? where id = ?", [other_id, row["player_id"]])
         for row in rows:
             undo_id = _in_history(db, "person-unmerged", [(row["game_id"], row["player_id"])], json.loads(row["new"]),
