@@ -121,3 +121,14 @@ def test_the_referee_speaks_each_games_words(client):
     page = client.get(f"/games/{classic}/referee").get_data(as_text=True)
     assert "scores 0, like any player who goes out" in page
     assert "off: nobody has to announce their last tile" in page
+
+
+def test_the_draw_count_follows_who_is_at_the_table_on_the_tab_and_the_sheet(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy", "Di"))
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 5, "Bo": 6, "Cy": 7}, went_out="Di"))
+    left = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"]), "sure": "yes"})
+    assert left.status_code == 303
+    referee = client.get(f"/games/{game_id}/referee").get_data(as_text=True)
+    assert "<strong>14</strong> tiles each" in referee                # three at the table, classic double-9
+    assert '<span class="draw-count">14 tiles each</span>' in client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -19,14 +19,16 @@ bp = Blueprint("referee", __name__)
 @bp.get("/games/<int:game_id>/referee")
 def game_referee(game_id: int):
     sheet = sheet_for(game_id)
-    players = len(sheet.players)
+    # the players at the table for the hand being played (as the sheet's own row counts them)
+    current = sheet.current_hand
+    players = len(current.seated(sheet.players) if current else sheet.playing)
     try:
         draw = draw_count(sheet.rules, sheet.set_size, players)
     except Refusal as problem:
         draw = {"error": str(problem)}
     stats = for_table(sheet.rules, sheet.set_size, players)   # computed beforehand, never here
     return render_template("referee.html", sheet=sheet, draw=draw, tab="referee",
-                           current=sheet.current_hand, stats=stats)
+                           current=current, stats=stats)
 
 
 @bp.get("/referee")
