@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import serious_violations
 from tests.browser.test_score_sheet_flow import enter_hand, player_field, save_hand, start_game, tap_tile, totals
 
 pytestmark = pytest.mark.browser
@@ -38,6 +39,8 @@ def test_a_player_leaving_is_asked_first_and_undo_brings_them_back(browser, live
     expect(question).to_be_visible()
     expect(question).to_contain_text("Bo's scores up to hand 1 stay on the sheet")
     expect(question).to_be_in_viewport()
+    if js:      # axe runs as a script in the page
+        assert serious_violations(page) == []
     page.screenshot(path=str(artifacts / f"leave-asked-first-{'js' if js else 'nojs'}-360.png"), full_page=True)
     question.get_by_role("link", name="No, keep Bo at the table").click()
     expect(page.get_by_role("alertdialog")).to_have_count(0)
@@ -56,6 +59,8 @@ def test_a_player_leaving_is_asked_first_and_undo_brings_them_back(browser, live
     expect(page.locator("thead th.left")).to_have_count(0)
     assert totals(page) == ["5", "6", "7", "0"]                      # hand 1 untouched
     expect(page.get_by_role("button", name="Redo (Bo leaving)")).to_be_visible()
+    if js:
+        assert serious_violations(page) == []
     page.screenshot(path=str(artifacts / f"leave-undone-{'js' if js else 'nojs'}-360.png"), full_page=True)
 
 
