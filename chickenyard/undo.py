@@ -153,9 +153,9 @@ def _take_back(db, game_id: int, changes: list[dict], pointer: str, device: str 
     """Each change's old state put back, kept as one new action whose changes point at them; a change
     kept in several games is marked there too."""
     at = now()
-    _mark(db, game_id, changes, pointer, device, at)
     for change in changes:
         PUT_BACK[change["what"]](db, change, json.loads(change["old"]) if change["old"] else None)
+    _mark(db, game_id, changes, pointer, device, at)        # after: whether the game is finished follows
     for other_game, same in _in_other_games(db, game_id, changes).items():
         _mark(db, other_game, same, pointer, device, at)
 

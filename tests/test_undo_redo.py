@@ -212,3 +212,17 @@ def test_undoing_a_rename_whose_old_name_is_taken_since_says_why(client, app, ga
     assert response.status_code == 303
     assert "Di is the name of another player here now" in flashed(client, game_id)
     assert seated(client, game_id)[-1] == "Diane"
+
+
+def test_undoing_the_last_hand_reopens_the_game_and_redo_finishes_it_again(client, app):
+    game_id = start_game(client, players=("Ann", "Bo", "Cy"), hands=1)
+    ids = player_ids(app, game_id)
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25}, went_out="Cy"))
+    finished = lambda: connect(app.config["DATABASE"])["games"].get(game_id)["finished_at"]
+    assert finished() is not None
+    undo(client, game_id)
+    assert finished() is None
+    assert not re.search(r'<p class="winner"', sheet(client, game_id))
+    redo(client, game_id)
+    assert finished() is not None
+    assert re.search(r'<p class="winner" role="status">Winner: Cy with 0</p>', sheet(client, game_id))
