@@ -30,7 +30,8 @@ def test_print_view_boxes_are_pencil_sized_and_buttons_hidden(browser, live_serv
     context.close()
 
 
-PRINT_PLAYERS = ("Maximilian", "Bartholomew", "Christabel", "Di", "Evangeline", "Florentino", "Gus", "Hal")
+PRINT_PLAYERS = ("Maximilian", "Bartholomew", "Christabel", "Di", "Evangeline", "Florentino", "Gus", "Hal", "Ivy",
+                 "Jo")
 
 
 def big_game(players, hands):
@@ -72,7 +73,7 @@ def overflowing_cells(page, selector):
     }).map(cell => cell.textContent)""")
 
 
-@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("players", [4, 8, 10])
 def test_the_print_view_reads_on_a_phone_and_leads_back_to_the_sheet(browser, live_server, artifacts, players):
     context = browser.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
