@@ -1,13 +1,12 @@
 """A hand's typed entries, checked by the referee and turned into what the sheet stores.
 
 The score form, the import and the photo each only turn their input into typed entries
-(referee.plausibility.Entry, by player id); this is where the referee's findings become the
+(referee.plausibility.TypedEntry, by player id); this is where the referee's findings become the
 messages beside each field, and the values become the sheet's entries.
 """
 from __future__ import annotations
 
-from referee.plausibility import POINTS, TILES, TILES_LEFT, WENT_OUT, check_hand
-from referee.plausibility import Entry as Typed
+from referee.plausibility import POINTS, TILES, TILES_LEFT, WENT_OUT, TypedEntry, check_hand
 from referee.rulesets import leftover_points
 
 from .sheet import Entry, HandRow, Sheet
@@ -16,19 +15,19 @@ from .sheet import Entry, HandRow, Sheet
 FIELDS = {TILES: "tiles-{}", POINTS: "points-{}", TILES_LEFT: "left-{}", WENT_OUT: "went_out"}
 
 
-def as_typed(sheet: Sheet, player_id: int, entry: Entry) -> Typed:
+def as_typed(sheet: Sheet, player_id: int, entry: Entry) -> TypedEntry:
     """A stored entry, as if it had been typed again."""
-    return Typed(sheet.player(player_id).name, entry.tiles or None, entry.points, entry.went_out,
+    return TypedEntry(sheet.player(player_id).name, entry.tiles or None, entry.points, entry.went_out,
                  entry.tiles_left)
 
 
-def stored_typed(sheet: Sheet, hand: HandRow) -> dict[int, Typed]:
+def stored_typed(sheet: Sheet, hand: HandRow) -> dict[int, TypedEntry]:
     """The hand as it stands: every entered player's entry."""
     return {p.id: as_typed(sheet, p.id, hand.entry(p.id)) for p in sheet.players
             if hand.entry(p.id).entered or hand.entry(p.id).went_out}
 
 
-def check_entries(sheet: Sheet, hand: HandRow, typed: dict[int, Typed]) -> tuple[dict[int, Entry], dict[str, str]]:
+def check_entries(sheet: Sheet, hand: HandRow, typed: dict[int, TypedEntry]) -> tuple[dict[int, Entry], dict[str, str]]:
     """The sheet's entries for the typed ones, or the problems by form field (player id in the name)."""
     ids = {t.player: pid for pid, t in typed.items()}
     errors: dict[str, str] = {}
@@ -42,7 +41,7 @@ def check_entries(sheet: Sheet, hand: HandRow, typed: dict[int, Typed]) -> tuple
     return {pid: _stored(sheet, t) for pid, t in typed.items()}, {}
 
 
-def _stored(sheet: Sheet, t: Typed) -> Entry:
+def _stored(sheet: Sheet, t: TypedEntry) -> Entry:
     by_tiles_left = sheet.kind.counts_tiles_left
     if t.went_out:
         # Super 15 keeps no points: going out wins the round

@@ -13,8 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from referee.plausibility import Entry as Typed
-from referee.plausibility import most_points
+from referee.plausibility import TypedEntry, most_points
 from referee.tiles import BadTile, Tile
 from referee.words import _
 
@@ -111,7 +110,7 @@ def read_hand_form(sheet: Sheet, hand: HandRow, data) -> HandForm:
         left = None if not sheet.kind.counts_tiles_left else _whole_number(
             form, f"left-{p.id}", form.typed_left[p.id],
             _("Write how many tiles %(player)s has left, as a whole number.", player=p.name))
-        typed[p.id] = Typed(p.name, tiles, points, p.id in out_ids, left)
+        typed[p.id] = TypedEntry(p.name, tiles, points, p.id in out_ids, left)
     # the referee's findings too, so that every problem shows at once (a field's unreadable text first)
     entries, problems = check_entries(sheet, hand, typed)
     if form.errors:

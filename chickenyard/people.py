@@ -46,12 +46,6 @@ def person_for(db, name: str) -> int:
     return db["people"].insert({"name": name.strip(), "key": key, "created_at": now()}).last_pk
 
 
-def seat_people(db, game_id: int) -> None:
-    """Join each seat of a game to its person, by the name on the seat."""
-    for seat in list(db.query("select id, name from players where game_id = ?", [game_id])):
-        db.execute("update players set person_id = ? where id = ?", [person_for(db, seat["name"]), seat["id"]])
-
-
 def known_people(db) -> list[Person]:
     """Everyone who has played here, the most recent player first."""
     return [Person(r["id"], r["name"], r["games"], r["last_played"]) for r in db.query(
@@ -67,16 +61,6 @@ def get_person(db, person_id: int) -> Person:
     if person is None:
         raise NotFoundError(person_id)
     return person
-
-
-def person_ids_by_seat(db, game_ids: list[int] | None = None) -> dict[int, int]:
-    """Seat (players.id) -> person, for every game or the games given."""
-    if game_ids is None:
-        rows = db.execute("select id, person_id from players")
-    else:
-        rows = db.execute(f"select id, person_id from players where game_id in ({', '.join('?' * len(game_ids))})",
-                          game_ids)
-    return {seat: person for seat, person in rows}
 
 
 def game_ids_of(db, person_id: int) -> list[int]:

@@ -10,8 +10,7 @@ import io
 from dataclasses import dataclass, field
 
 from referee.rulesets import UnknownPreset, rule_set
-from referee.plausibility import Entry as Typed
-from referee.plausibility import most_points
+from referee.plausibility import TypedEntry, most_points
 from referee.tiles import BadTile, Tile, tile_count
 from referee.words import _, names
 
@@ -316,7 +315,7 @@ def _hands(hands, result: ImportedGame, problems: list[str]) -> None:
         result.hands[number] = entries
 
 
-def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> dict[int, Typed] | None:
+def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> dict[int, TypedEntry] | None:
     """The document's entries as typed values, by seat: the referee checks them like the score form's.
     `seats`: the players at the table in this hand, by name; `away`: the others."""
     typed, ok = {}, True
@@ -361,7 +360,7 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
         # with tiles, the points are derived from them
         points, points_ok = (None, True) if tiles is not None else _whole_number(item, "points", most, where, problems)
         ok = ok and left_ok and points_ok
-        typed[seat] = Typed(name, tiles, points, item.get("went_out") is True, left)
+        typed[seat] = TypedEntry(name, tiles, points, item.get("went_out") is True, left)
     return typed if ok else None
 
 

@@ -21,7 +21,9 @@ TILES, POINTS, WENT_OUT, TILES_LEFT = "tiles", "points", "went_out", "tiles_left
 
 
 @dataclass(frozen=True)
-class Entry:
+class TypedEntry:
+    """One player's entry for a hand as the table typed it (or a saved game's document gives it),
+    by name, before the referee checks it: the score sheet stores its own `chickenyard.sheet.Entry`."""
     player: str
     tiles: Sequence[Tile] | None = None     # None: nothing picked (a total typed, or nothing)
     points: int | None = None
@@ -44,7 +46,7 @@ def most_points(rules: RuleSet, set_size: int) -> int:
     return set_pips(set_size) + rules.double_blank_points
 
 
-def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Sequence[Entry]) -> list[Finding]:
+def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Sequence[TypedEntry]) -> list[Finding]:
     findings: list[Finding] = []
     starting_double = rules.known_start(starting_double)
     holder: dict[Tile, str] = {}
@@ -62,7 +64,7 @@ def check_hand(rules: RuleSet, set_size: int, starting_double: int, entries: Seq
     return findings
 
 
-def _tiles(rules, set_size, starting_double, e: Entry, holder: dict) -> list[Finding]:
+def _tiles(rules, set_size, starting_double, e: TypedEntry, holder: dict) -> list[Finding]:
     found, own = [], set()
     for tile in e.tiles or ():
         if not tile.in_set(set_size):
@@ -89,7 +91,7 @@ def _tiles(rules, set_size, starting_double, e: Entry, holder: dict) -> list[Fin
     return found
 
 
-def _points(rules, set_size, e: Entry) -> list[Finding]:
+def _points(rules, set_size, e: TypedEntry) -> list[Finding]:
     if e.points is None:
         return []
     limit = most_points(rules, set_size)
@@ -119,7 +121,7 @@ def _points(rules, set_size, e: Entry) -> list[Finding]:
     return []
 
 
-def _tiles_left(rules, set_size, e: Entry) -> list[Finding]:
+def _tiles_left(rules, set_size, e: TypedEntry) -> list[Finding]:
     """Super 15: how many tiles are left settles a blocked round ("the fewest dominoes left")."""
     if e.went_out:
         return []

@@ -5,7 +5,7 @@ from flask import Blueprint, Response, current_app, flash, render_template, requ
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.rulesets import leftover_points
-from referee.plausibility import Entry as Typed
+from referee.plausibility import TypedEntry
 from referee.tiles import BadTile, Tile
 from referee.words import N_, _, names, ngettext
 
@@ -98,7 +98,7 @@ def confirm(game_id: int, photo_id: int):
     typed, errors, tiles = _read_review(request.form, len(row["found"]["tiles_detail"]), sheet.set_size)
     if not errors:
         typed_entries = stored_typed(sheet, hand)     # the hand as it stands, with this player's photo
-        typed_entries[player.id] = Typed(player.name, tuple(tiles) or None, tiles_left=len(tiles) if tiles else None)
+        typed_entries[player.id] = TypedEntry(player.name, tuple(tiles) or None, tiles_left=len(tiles) if tiles else None)
         entries, problems = check_entries(sheet, hand, typed_entries)
         if not problems:
             try:

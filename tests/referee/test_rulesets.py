@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.draw import Refusal, draw_count
-from referee.plausibility import Entry, check_hand
+from referee.plausibility import TypedEntry, check_hand
 from referee.rulesets import PRESET_NAMES, UnknownPreset, leftover_points, rule_set
 from referee.tiles import Tile
 
@@ -231,25 +231,25 @@ def test_docs_draw_table_is_what_the_cli_prints():
 # plausibility: "the hand's starting double in nobody's hand", "no tile in two hands"
 def test_plausibility_findings():
     rules = rule_set("classic")
-    entries = [Entry("Ann", [Tile(3, 4), Tile(9, 9)], 25), Entry("Bo", [Tile(4, 3)], 7),
-               Entry("Cy", None, 0), Entry("Di", [Tile(1, 10)], 11, went_out=True),
-               Entry("Ed", None, 0, went_out=True)]
+    entries = [TypedEntry("Ann", [Tile(3, 4), Tile(9, 9)], 25), TypedEntry("Bo", [Tile(4, 3)], 7),
+               TypedEntry("Cy", None, 0), TypedEntry("Di", [Tile(1, 10)], 11, went_out=True),
+               TypedEntry("Ed", None, 0, went_out=True)]
     codes = {(f.code, f.player) for f in check_hand(rules, 9, 9, entries)}
     assert codes == {("starting_double", "Ann"), ("twice", "Bo"), ("zero_not_out", "Cy"),
                      ("not_in_set", "Di"), ("out_with_tiles", "Di"), ("two_out", None)}
-    too_much = check_hand(rules, 9, 0, [Entry("Ann", None, 300), Entry("Bo", None, 250)])
+    too_much = check_hand(rules, 9, 0, [TypedEntry("Ann", None, 300), TypedEntry("Bo", None, 250)])
     assert [f.code for f in too_much] == ["total_too_high"] and not too_much[0].hard
-    assert check_hand(rules, 9, 9, [Entry("Ann", [Tile(0, 0)], 50), Entry("Bo", None, 0, True)]) == []
+    assert check_hand(rules, 9, 9, [TypedEntry("Ann", [Tile(0, 0)], 50), TypedEntry("Bo", None, 0, True)]) == []
 
 
 def test_going_out_on_a_double_scores_50_in_the_encyclopedia_and_is_no_mistake():
     # encyclopedia: "A game can not end in a double . If it does , the player who plays the double gets 50 points ."
     rules = rule_set("encyclopedia")
-    row = [Entry("Ann", None, 12), Entry("Bo", None, 50, went_out=True)]
+    row = [TypedEntry("Ann", None, 12), TypedEntry("Bo", None, 50, went_out=True)]
     assert not [f for f in check_hand(rules, 12, 12, row) if f.code == "out_with_tiles"]
     refused = check_hand(rule_set("classic"), 9, 9, row)
     assert [f.message for f in refused if f.code == "out_with_tiles"] == ["Bo went out and scores 0, not 50."]
-    assert check_hand(rule_set("mexican-train"), 15, 15, [Entry("Ann", None, 0, went_out=True)]) == []
+    assert check_hand(rule_set("mexican-train"), 15, 15, [TypedEntry("Ann", None, 0, went_out=True)]) == []
 
 
 def test_silent_rules_are_marked_not_stated():
