@@ -12,6 +12,8 @@ import threading
 import time
 from collections.abc import Collection, Iterator
 
+import ifaddr
+
 REFRESH_SECONDS = 10     # a laptop that changes Wi-Fi gets a new address: looked up again, at most this often
 
 
@@ -35,21 +37,13 @@ def lan_addresses() -> list[str]:
 
 
 def _interface_addresses() -> list[str]:
+    """Every network interface's IPv4 addresses, as the operating system lists them (ifaddr asks
+    getifaddrs on Linux, macOS and a Raspberry Pi, GetAdaptersAddresses on Windows)."""
     try:
-        import fcntl
-        import struct
-    except ImportError:  # Windows: the host name lookup above is what there is
+        adapters = ifaddr.get_adapters()
+    except OSError:
         return []
-    addresses = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _index, name in socket.if_nameindex():
-            try:
-                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name[:15].encode()))
-                addresses.append(socket.inet_ntoa(packed[20:24]))
-            except OSError:
-                continue
-    return addresses
+    return [ip.ip for adapter in adapters for ip in adapter.ips if ip.is_IPv4]
 
 
 def machine_names() -> list[str]:
