@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .sheet import Entry
-from .typed import BadJSON, load_json
+from .typed import BadJSON, load_json, whole_number
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,14 @@ def read_base(data, player_ids) -> dict[int, dict | None] | None:
         except BadJSON:
             base[pid] = None
     return base
+
+
+def read_choices(data, player_ids) -> tuple[dict[int, str], list[int]]:
+    """For each player, the value the person chose to keep ("saved": the other phone's, "mine", or
+    "" when not asked), and the players the form asked about for whom nothing was chosen."""
+    choices = {pid: data.get(f"keep-{pid}", "") for pid in player_ids}
+    asked = [whole_number(c, digits=18) for c in data.getlist("conflict")]
+    return choices, [pid for pid in player_ids if pid in asked and not choices[pid]]
 
 
 def merge(mine: dict[int, Entry], base: dict[int, dict | None], current: dict[int, Entry],

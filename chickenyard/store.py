@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass
 
 from referee.rulesets import RuleSet
 
 from sqlite_utils.db import NotFoundError
 
 from .clock import now
+from .conflicts import Conflict, merge
 from .db import get_row, transaction
 from .people import person_for
-from .sheet import Entry, Sheet
+from .sheet import Entry, Sheet, load_sheet
 
 
 class StaleHand(Exception):
@@ -66,6 +68,61 @@ def save_hand(db, sheet: Sheet, hand_number: int, entries: dict[int, Entry], *,
         if changed:
             _touch(db, sheet.id, [hand["id"]], at)
     return changed
+
+
+@dataclass(frozen=True)
+class FormSave:
+    """What came of saving a hand's form: how many entries changed, or the sheet as it is now and
+    what the person must look at before saving again (see `save_hand_form`)."""
+    changed: int = 0
+    conflicts: tuple[Conflict, ...] = ()    # players both phones changed: the person chooses
+    merged: dict[int, Entry] | None = None  # beside the conflicts, every other player's merged value
+    sheet: Sheet | None = None              # as last read, when not saved
+    saved: bool = True
+
+
+SAVE_TRIES = 3      # another phone saving between our read and our write: merged again, so often
+
+
+def save_hand_form(db, sheet: Sheet, hand_number: int, mine: dict[int, Entry], *, opened_version: str,
+                   base: dict[int, dict | None] | None, choices: dict[int, str], unchosen: list[int],
+                   device: str | None = None) -> FormSave:
+    """Save a hand's form, merged with what other phones saved since it was opened (conflicts.py):
+    `base`, the entries as the form saw them (None: an older page, the last save wins, as on paper);
+    `choices`, the value the person kept for each player asked about; `unchosen`, players asked
+    about with nothing chosen. StorageProblem when the disk refuses the write."""
+    hand = sheet.hand(hand_number)
+    if unchosen:
+        return FormSave(conflicts=tuple(Conflict(pid, hand.entry(pid), mine.get(pid, Entry())) for pid in unchosen),
+                        sheet=sheet, saved=False)
+    for _attempt in range(SAVE_TRIES):
+        entries, expected, conflicts = _resolve(mine, opened_version, base, choices, hand)
+        if conflicts:
+            return FormSave(conflicts=tuple(conflicts), merged=entries, sheet=sheet, saved=False)
+        try:
+            return FormSave(changed=save_hand(db, sheet, hand_number, entries, device=device,
+                                              expected_version=expected))
+        except StaleHand:           # another phone saved between our read and our write: merge again
+            fresh = load_sheet(db, sheet.id)
+            hand = fresh.hand(hand_number)
+            sheet = fresh.at(hand)
+    return FormSave(sheet=sheet, saved=False)
+
+
+def _resolve(mine, opened_version, base, choices, hand) -> tuple[dict[int, Entry], int | None, list[Conflict]]:
+    """The entries to store for this form against the hand as stored now, the version the write
+    expects (None: any), and the conflicts still to be chosen."""
+    entries = dict(mine)
+    for pid, choice in choices.items():
+        if choice == "saved":  # the person chose the other phone's value
+            entries[pid] = hand.entry(pid)
+    if base is None:
+        return entries, None, []
+    if opened_version != str(hand.version):
+        entries, conflicts = merge(entries, base, hand.entries, choices)
+        if conflicts:
+            return entries, None, conflicts
+    return entries, hand.version, []
 
 
 def history(db, game_id: int) -> list[dict]:
@@ -146,8 +203,8 @@ def _touch(db, game_id: int, hand_ids: list[int], at: str) -> None:
     for hand_id in hand_ids:
         db.execute("update hands set version = version + 1 where id = ?", [hand_id])
     db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?", [at, game_id])
-    # finished when every player has a score in every hand; an edit can reopen it
-    from .sheet import load_sheet   # the sheet knows each game's idea of a finished hand
+    # finished when every player has a score in every hand (the sheet knows each game's idea of a
+    # finished hand); an edit can reopen it
     complete = load_sheet(db, game_id).finished
     db.execute("update games set finished_at = case when :done then coalesce(finished_at, :at) end "
                "where id = :g", {"done": complete, "at": at, "g": game_id})

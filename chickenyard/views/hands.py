@@ -11,9 +11,9 @@ from ..filters import double_label
 from ..db import StorageProblem, get_db
 from ..hand_form import HandForm, max_points, read_hand_form, typed_since_opened
 from ..htmx import device_name, is_htmx, page, redirect_to, see_other
-from ..conflicts import Conflict, merge, read_base
+from ..conflicts import read_base, read_choices
 from ..sheet import Entry
-from ..store import StaleHand, save_hand
+from ..store import save_hand_form
 from ..typed import whole_number
 from .loading import editable_sheet, sheet_context, sheet_for
 
@@ -50,21 +50,6 @@ def _photo_next(sheet, then: str) -> int | None:
     if kind == "photo" and any(p.id == player_id for p in sheet.players):
         return player_id
     return None
-
-
-def _resolve(form, base, choices, hand):
-    """The entries to store for this form against the hand as stored now."""
-    entries = dict(form.entries)
-    for pid, choice in choices.items():
-        if choice == "saved":  # the person chose the other phone's value
-            entries[pid] = hand.entry(pid)
-    if base is None:  # a form without a base (an older page): last save wins, as on paper
-        return entries, None, []
-    if form.version != str(hand.version):
-        entries, conflicts = merge(entries, base, hand.entries, choices)
-        if conflicts:
-            return entries, None, conflicts
-    return entries, hand.version, []
 
 
 def _leave(game_id, sheet, hand, form):
@@ -105,45 +90,37 @@ def save(game_id: int, number: int):
     if request.form.get("then") == "find":   # tiles typed, "Add" pressed (no JavaScript): shown ticked, not saved yet
         return _hand_page(sheet, hand, form)
     photo_for = _photo_next(sheet, request.form.get("then", ""))   # read before anything is written
-    db = get_db()
-    base = read_base(request.form, [p.id for p in sheet.players])
-    choices = {p.id: request.form.get(f"keep-{p.id}", "") for p in sheet.players}
-    unchosen = [c for c in request.form.getlist("conflict") if not choices.get(whole_number(c, digits=18))]
-    if unchosen:
-        conflicts = [Conflict(p.id, hand.entry(p.id), form.entries.get(p.id, Entry()))
-                     for p in sheet.players if str(p.id) in unchosen]
-        return _conflict_page(sheet, hand, form, conflicts)
-    for _attempt in range(3):
-        entries, expected, conflicts = _resolve(form, base, choices, hand)
-        if conflicts:
-            return _conflict_page(sheet, hand, form, conflicts, entries)
-        try:
-            changed = save_hand(db, sheet, number, entries, device=device_name(),
-                                expected_version=expected)
-            break
-        except StorageProblem as problem:     # the form comes back as typed: a second tap saves it
-            form.errors["form"] = str(problem)
-            return _hand_page(sheet, hand, form, 503)
-        except StaleHand:  # another phone saved between our read and our write: merge again
-            fresh = sheet_for(game_id)
-            hand = fresh.hand(number)
-            sheet = fresh.at(hand)
-    else:
-        return _conflict_page(sheet, hand, form, [])
+    ids = [p.id for p in sheet.players]
+    choices, unchosen = read_choices(request.form, ids)
+    try:
+        outcome = save_hand_form(get_db(), sheet, number, form.entries, opened_version=form.version,
+                                 base=read_base(request.form, ids), choices=choices, unchosen=unchosen,
+                                 device=device_name())
+    except StorageProblem as problem:     # the form comes back as typed: a second tap saves it
+        form.errors["form"] = str(problem)
+        return _hand_page(sheet, hand, form, 503)
+    if not outcome.saved:
+        return _conflict_page(outcome.sheet, outcome.sheet.hand(number), form, outcome.conflicts, outcome.merged)
     sheet = sheet_for(game_id)
     saved = sheet.hand(number)
     if photo_for is not None:      # "Count from a photo": the scores typed so far are kept first
-        if changed:
+        if outcome.changed:
             flash(_("%(unit)s %(number)s: the scores typed so far are saved.", unit=sheet.unit.capitalize(),
                     number=number))
         url = url_for("photos.upload_form", game_id=game_id, number=number, player_id=photo_for)
         return redirect_to(url)
+    flash(_saved_words(sheet, saved, outcome.changed))
+    return _to_sheet(game_id)
+
+
+def _saved_words(sheet, saved, changed: int) -> str:
+    """What the sheet says of a hand just saved: complete, or what it still needs."""
+    unit = sheet.unit.capitalize()
+    if not changed:
+        return _("%(unit)s %(number)s: nothing changed.", unit=unit, number=saved.number)
     state = _("complete") if sheet.complete(saved) else _("saved, not complete yet")
     needs = sheet.still_needs(saved)
     if needs:
         state += f": {needs.rstrip('.')}"
-    unit = sheet.unit.capitalize()
     label = f" ({double_label(saved.double)})" if saved.double >= 0 else ""
-    flash(_("%(unit)s %(number)s%(double)s %(state)s.", unit=unit, number=number, double=label, state=state)
-          if changed else _("%(unit)s %(number)s: nothing changed.", unit=unit, number=number))
-    return _to_sheet(game_id)
+    return _("%(unit)s %(number)s%(double)s %(state)s.", unit=unit, number=saved.number, double=label, state=state)
