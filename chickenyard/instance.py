@@ -89,7 +89,7 @@ def went_read_only(app) -> bool:
     if writable(Path(app.instance_path), Path(app.config["DATABASE"])):
         return False
     app.config["READ_ONLY"] = True
-    app.extensions["read_only_since"] = app.extensions["read_only_probed"] = time.monotonic()
+    app.extensions["read_only_probed"] = time.monotonic()
     return True
 
 
