@@ -76,8 +76,9 @@ def test_a_tap_on_the_photo_reads_the_missed_tile_at_360_px(browser, live_server
     number = re.search(r"number (\d+) on the photo", notice.inner_text()).group(1)
     expect(page.get_by_label(f"Tile {number}, first half")).to_have_value("5")
     expect(page.get_by_label(f"Tile {number}, second half")).to_have_value("6")
-    expect(page.locator("ol.found-tiles > li").filter(has=page.get_by_label(f"Tile {number}, first half"))
-           .locator(".confidence")).to_have_text(re.compile(r"^check \(\d+% sure\)$", re.I))
+    added = page.locator("ol.found-tiles > li").filter(has=page.get_by_label(f"Tile {number}, first half"))
+    expect(added.locator(".confidence")).to_have_text(re.compile(r"^check \(\d+% sure\)$", re.I))
+    expect(added.locator(".badge")).to_have_css("background-color", "rgb(211, 84, 0)")    # the photo's orange
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / f"photo-review-tap-{'js' if js else 'nojs'}.png"), full_page=True)
     context.close()
