@@ -32,4 +32,6 @@ def test_each_kind_of_sample_has_seeds_of_its_own():
     assert {"more", "more2"} <= set(train.SEED_OFFSETS)
     for steps, rate, scenes in train.FINDER_LATER_RUNS:
         assert steps > 0 and 0 < rate <= 1e-3 and scenes[0] == "scenes-train"
-    assert "scenes-hard" in train.FINDER_LATER_RUNS[-1][2]      # the last run learns the kinds photos missed
+    # the run on the kinds real photos missed starts from the committed finder, beside the first scenes
+    assert train.HARD_RUN[2] == ("scenes-train", "scenes-hard") and 0 < train.HARD_RUN[1] <= 1e-3
+    assert all("scenes-hard" not in scenes for _, _, scenes in train.FINDER_LATER_RUNS)

@@ -8,12 +8,15 @@ Steps, each resumable (a cut-off run picks up from its last checkpoint):
     data    generated scenes and tiles, written once to WORK/data-*.npz (seeded)
     finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then
             gentler runs on the narrower cores the app reads (`Params.core`), its batch norms
-            kept, the later ones on new scenes too, the last on the kinds real photos showed it
-            missing (`FINDER_LATER_RUNS`, `synth_hard`); checkpoints WORK/finder-1.pt ...
-            finder-5.pt, finder.pt every few minutes
+            kept, the last two on new scenes too (`FINDER_LATER_RUNS`); checkpoints
+            WORK/finder-1.pt ... finder-4.pt, finder.pt every few minutes
     reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
             a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
     export  writes vision/models/finder.onnx and reader.onnx (or into --models) and prints their SHA-256
+    hard    a run on from the committed finder on the scenes of the kinds real photos showed it
+            missing (`HARD_RUN`, `synth_hard`) beside the first scenes: draws the data it needs,
+            adopts the committed finder, trains WORK/finder-hard.pt and exports it with the
+            committed reader into --models (vision/models unless given)
     adopt   the committed networks back as checkpoints (WORK/committed-finder.pt and
             committed-reader.pt), for a run that starts from them (--init committed-reader)
             where the checkpoints they were exported from are not at hand
@@ -43,13 +46,15 @@ CROP = 256                  # the finder trains on crops of the scenes
 # twice adding `MORE_SCENES` new ones to the scenes it learns from (a finder that has seen the
 # same scenes many times learns them, not tiles). Each run: steps, highest rate, and the scenes
 FIRST_CORE = 0.6
-# The last run learns the kinds of photo real ones showed the finder missing (`synth_hard`: black sets,
-# chains of play, close-ups, small tiles, white, pine and glossy tables, cards), beside the first scenes.
-HARD_SCENES, HARD_STEPS = 4000, 500
 FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-train",)),
                      (3000, 5e-4, ("scenes-train", "scenes-more")),
-                     (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")),
-                     (HARD_STEPS, 5e-4, ("scenes-train", "scenes-hard")))
+                     (4000, 5e-4, ("scenes-train", "scenes-more", "scenes-more2")))
+# A run on from the committed finder (`hard`) on the kinds of photo real ones showed it missing
+# (`synth_hard`: black sets, chains of play, close-ups, small tiles, white, pine and glossy tables,
+# cards) beside the first scenes: steps, highest rate, scenes. Not yet in the committed finder: it
+# is kept only where it reads the held-out generated seeds better without losing real photos.
+HARD_SCENES = 4000
+HARD_RUN = (500, 5e-4, ("scenes-train", "scenes-hard"))
 MORE_SCENES = 5000
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
 # ... and of its third, on the tiles of a wider range of sets too, its batch norms kept as they are
@@ -434,7 +439,7 @@ def _widths(text: str) -> tuple[int, ...]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.training", description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "all"])
+    parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "hard", "all"])
     parser.add_argument("--work", type=Path, default=Path("train-runs"))
     parser.add_argument("--scenes", type=int, default=5000)
     parser.add_argument("--tiles", type=int, default=30000)
@@ -471,6 +476,16 @@ def main(argv=None) -> int:
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
     if args.step == "adopt":
         adopt(args.work)
+        return 0
+    if args.step == "hard":
+        make_data(args.work, args.scenes, 0, workers=args.threads, only=("scenes-valid", "scenes-train", "scenes-hard"))
+        if not (args.work / "committed-finder.pt").exists():
+            adopt(args.work)
+        steps, max_lr, scenes = HARD_RUN
+        fit(args.work, "finder", steps, batch=12, threads=args.threads, name="finder-hard", max_lr=max_lr,
+            init="committed-finder", scenes=scenes)
+        print(json.dumps(export(args.work, args.models, reader_name="committed-reader", finder_name="finder-hard"),
+                         indent=2))
         return 0
     if args.step in ("data", "all"):
         make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk,
