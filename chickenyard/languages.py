@@ -5,6 +5,7 @@ choice in a cookie, which wins. A new language is a new catalogue and nothing el
 languages offered is read from the translations folder."""
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, request, url_for
@@ -24,10 +25,11 @@ COOKIE = "language"
 bp = Blueprint("languages", __name__)
 
 
-def available() -> list[str]:
+@cache       # read once per process: a new catalogue is served after a restart
+def available() -> tuple[str, ...]:
     """English and every language with a compiled catalogue, as their codes ('en', 'es')."""
     found = sorted(p.parent.parent.name for p in TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo"))
-    return [DEFAULT] + [code for code in found if code != DEFAULT]
+    return (DEFAULT, *(code for code in found if code != DEFAULT))
 
 
 def choose_language() -> str:

@@ -152,3 +152,18 @@ def test_every_rule_name_and_value_the_referee_shows_is_marked():
             if not words.replace(" ", "").replace(",", "").isdigit():
                 shown.add(words)
     assert shown - marked == set()
+
+
+def test_no_function_hides_gettext_behind_a_throwaway_underscore():
+    """`name, _ = pair` in a function that also says _("...") makes every message of it fail at run
+    time (UnboundLocalError): such a throwaway needs another name."""
+    import ast
+    found = []
+    for path in [*(ROOT / "chickenyard").rglob("*.py"), *(ROOT / "referee").rglob("*.py")]:
+        for function in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            names = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == "_"]
+            if any(isinstance(n.ctx, ast.Store) for n in names) and any(isinstance(n.ctx, ast.Load) for n in names):
+                found.append(f"{path.relative_to(ROOT)}:{function.lineno} {function.name}")
+    assert found == []

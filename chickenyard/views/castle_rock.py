@@ -116,7 +116,7 @@ def untell(game_id: int):
 
 
 def _actions(choice: str, typed: str) -> list:
-    kind, _, index = choice.partition("-")
+    kind, _dash, index = choice.partition("-")
     if kind == "draw":
         if not typed:
             return [DrawTile()]
