@@ -10,6 +10,7 @@ from referee.words import _
 
 from .clock import now
 from .db import get_row, transaction
+from .game_setup import clean_name, name_problem
 from .people import person_for
 from .sheet import Player, Sheet
 from .store import _next_action, _record, _touch, create_game
@@ -80,14 +81,12 @@ def late_start(sheet: Sheet, start: str) -> int:
 
 def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = None) -> int:
     """A player who sits down late: they play from the hand now being played."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     low, high = sheet.rules.players(sheet.set_size)
     if not name:
         raise CannotChange(_("Type the new player's name."))
-    if len(name) > 40:
-        raise CannotChange(_("Keep the name to 40 characters."))
-    if has_control_characters(name):
-        raise CannotChange(_("Write the name on one line, without tabs or other control characters."))
+    if name_problem(name):
+        raise CannotChange(name_problem(name))
     if any(p.name.casefold() == name.casefold() for p in sheet.playing):
         raise CannotChange(_("%(name)s is already at the table; add an initial to tell them apart.", name=name))
     if len(sheet.playing) >= high:

@@ -3,17 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.games import GAMES
-from referee.rulesets import HIGHEST_AVAILABLE, PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.rulesets import HIGHEST_AVAILABLE, RuleSet, rule_set
 
 from flask_babel import gettext as _
 
 from referee.words import N_
 
-from .typed import has_control_characters, whole_number
+from .game_setup import check_game, clean_name, names_problem, seats_problem
+from .typed import whole_number
 
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
-MAX_NAME = 40
 
 
 @dataclass
@@ -70,27 +69,12 @@ def read_new_game(data) -> NewGameForm:
     form = NewGameForm(typed={k: (data.get(k) or "").strip() for k in
                               ("game", "preset", "set", "double_blank", "hands", "long_game",
                                "alternate_beginning", "tiles_each", *MORE_HOUSE_RULES)})
-    form.names = [(n or "").strip() for n in data.getlist("player")][:NAME_FIELDS]
+    form.names = [clean_name(n or "") for n in data.getlist("player")][:NAME_FIELDS]
     form.names += [""] * (NAME_FIELDS - len(form.names))
     typed, errors = form.typed, form.errors
 
-    if typed["game"] not in GAMES:
-        errors["game"] = _("Choose a game Chickenyard knows: %(games)s.", games=", ".join(game.name for game in GAMES.values()))
-        return form
-    # the other games of the double-15 rulebook have one rule set each (the Chickenfoot choice on
-    # the form stays as it was ticked)
-    preset = GAMES[typed["game"]].preset_for(typed["preset"])
-    try:
-        base = rule_set(preset)
-    except UnknownPreset:
-        errors["preset"] = _("Choose one of the rule sets: %(names)s.", names=", ".join(PRESET_NAMES))
-        return form
-    set_size = whole_number(typed["set"])
-    if not base.kind.several_rule_sets and len(base.sets) == 1:
-        set_size = base.sets[0]          # Mexican Train and Super 15 are played with the double-15 set
-    if set_size not in base.sets:
-        errors["set"] = _("The %(rules)s rules are played with a double-%(sets)s set.", rules=_(base.title),
-                          sets=", double-".join(str(s) for s in base.sets))
+    base, set_size = check_game(errors, typed["game"], typed["preset"], typed["set"])
+    if errors:
         return form
     form.set_size = set_size
 
@@ -100,7 +84,7 @@ def read_new_game(data) -> NewGameForm:
     if form.errors:
         return form
     try:
-        form.rules = rule_set(preset, house)
+        form.rules = rule_set(base.preset, house)
         form.hand_doubles = form.rules.hand_doubles(set_size)
     except ValueError as problem:
         errors["hands"] = str(problem)
@@ -115,12 +99,12 @@ def read_new_game(data) -> NewGameForm:
 
 def pick_player(form: NewGameForm, name: str) -> None:
     """A known player tapped: seated in the next empty seat, or taken off the seat if already there."""
-    key = name.strip().casefold()
+    key = clean_name(name).casefold()
     seated = next((i for i, n in enumerate(form.names) if n.casefold() == key), None)
     if seated is not None:
         form.names[seated] = ""
     elif "" in form.names:
-        form.names[form.names.index("")] = name.strip()
+        form.names[form.names.index("")] = clean_name(name)
     form.errors.clear()
 
 
@@ -182,14 +166,6 @@ def _more_house_rules(form: NewGameForm, base: RuleSet, house: dict) -> None:
 
 
 def _check_players(form: NewGameForm, base: RuleSet, set_size: int, players: list[str]) -> None:
-    low, high = base.players(set_size)
-    if len(players) < low or len(players) > high:
-        form.errors["player"] = _("The %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s players; "
-                                  "you named %(named)s.", rules=_(base.title), set=set_size, low=low, high=high,
-                                  named=len(players))
-    elif any(has_control_characters(n) for n in players):
-        form.errors["player"] = _("Write each name on one line, without tabs or other control characters.")
-    elif any(len(n) > MAX_NAME for n in players):
-        form.errors["player"] = _("Keep each name to %(most)s characters.", most=MAX_NAME)
-    elif len({n.casefold() for n in players}) != len(players):
-        form.errors["player"] = _("Two players have the same name; add an initial to tell them apart.")
+    problem = seats_problem(base, set_size, len(players)) or names_problem(players)
+    if problem:
+        form.errors["player"] = problem

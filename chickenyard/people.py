@@ -16,9 +16,7 @@ from referee.words import _
 
 from .clock import now
 from .db import transaction
-from .typed import has_control_characters
-
-MAX_NAME = 40
+from .game_setup import clean_name, name_problem
 
 
 class PeopleProblem(ValueError):
@@ -72,13 +70,12 @@ def names_by_person(db) -> dict[int, str]:
 
 
 def check_name(name: str) -> str:
-    name = name.strip()
+    name = clean_name(name)
     if not name:
         raise PeopleProblem(_("Type the new name."))
-    if len(name) > MAX_NAME:
-        raise PeopleProblem(_("Keep the name to %(most)s characters.", most=MAX_NAME))
-    if has_control_characters(name):
-        raise PeopleProblem(_("Write the name on one line, without tabs or other control characters."))
+    problem = name_problem(name)
+    if problem:
+        raise PeopleProblem(problem)
     return name
 
 

@@ -9,15 +9,16 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from referee.games import GAMES
 from referee.rulesets import UnknownPreset, rule_set
 from referee.plausibility import TypedEntry, most_points
 from referee.tiles import BadTile, Tile, tile_count
 from referee.words import _, names
 
 from .filters import double_label
+from .game_setup import MAX_NAME, clean_name
 from .game_changes import MAX_GAME_NAME
 from .hand_entries import check_entries
-from .new_game_form import GAMES
 from .sheet import Entry, HandRow, Player, Sheet
 from .typed import cut, has_control_characters, quote
 
@@ -179,12 +180,12 @@ def _players(names, problems) -> list[str] | None:
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         problems.append(_('"players" must be a list of names.'))
         return None
-    names = [n.strip() for n in names]
+    names = [clean_name(n) for n in names]
     for name in names:
         if has_control_characters(name):
             problems.append(_('"players": %(name)s has a line break or another control character in it.', name=quote(name)))
-    if any(len(n) > 40 for n in names):
-        problems.append(_('"players": keep each name to 40 characters.'))
+    if any(len(n) > MAX_NAME for n in names):
+        problems.append(_('"players": keep each name to %(most)s characters.', most=MAX_NAME))
     return names
 
 
@@ -223,7 +224,7 @@ def _seats(items, names, rules, set_size, doubles, problems) -> list[Player] | N
     seats, ok = [], True
     for seat, (item, name) in enumerate(zip(items, names), start=1):
         where = f'"seats", {quote(name)}'
-        if not isinstance(item, dict) or not isinstance(item.get("player"), str) or item["player"].strip() != name:
+        if not isinstance(item, dict) or not isinstance(item.get("player"), str) or clean_name(item["player"]) != name:
             problems.append(_('"seats": place %(seat)s must be an object naming %(name)s, the player in that place of '
                               '"players".', seat=seat, name=quote(name)))
             ok = False
@@ -327,7 +328,7 @@ def _typed_entries(entries, seats, away, where, set_size, rules, problems) -> di
             continue
         named = item.get("player")
         if isinstance(named, str):
-            named = named.strip()       # as the names in "players" are read
+            named = clean_name(named)       # as the names in "players" are read
         if not isinstance(named, str) or named not in seats:
             if isinstance(named, str) and named in away:
                 problems.append(_('%(where)s, entry %(number)s: %(name)s is not at the table in this %(unit)s (%(span)s, '

@@ -8,8 +8,9 @@ from flask_babel import gettext as _
 
 from referee.draw import Refusal, draw_count
 from referee.games import GAMES, Game
-from referee.rulesets import PRESET_NAMES, RuleSet, UnknownPreset, rule_set
+from referee.rulesets import RuleSet
 
+from ..game_setup import MAX_NAME, check_game, clean_name
 from ..sheet import Sheet
 from .layout import Layout, LayoutError, layout
 
@@ -89,28 +90,14 @@ class BlankForm:
 def read_blank_form(args, paper: str = "letter") -> BlankForm:
     """The blank-sheet form as typed; `paper` where it names none."""
     typed = {k: (args.get(k) or "").strip() for k in ("game", "preset", "set", "players", "paper", "orientation")}
-    typed.setdefault("game", "chickenfoot")
-    names = [(n or "").strip()[:40] for n in args.getlist("name")][:12]
+    names = [clean_name(n or "")[:MAX_NAME] for n in args.getlist("name")][:12]
     form = BlankForm(typed, names)
-    if (typed["game"] or "chickenfoot") not in GAMES:
-        form.errors["game"] = _("Choose a game Chickenyard prints sheets for.")
-    if typed["game"] in GAMES:
-        typed["preset"] = GAMES[typed["game"]].preset_for(typed["preset"])   # the rulebook's other games: one each
-    try:
-        rules = rule_set(typed["preset"] or "classic")
-    except UnknownPreset:
-        form.errors["preset"] = _("Choose one of the rule sets: %(names)s.", names=", ".join(PRESET_NAMES))
+    # an empty choice is the form's first: Chickenfoot, classic, the rule set's smallest set
+    rules, set_size = check_game(form.errors, typed["game"] or next(iter(GAMES)), typed["preset"] or "classic",
+                                 typed["set"], blank_set_is_smallest=True)
+    if form.errors:
         return form
-    try:
-        # the rulebook's other games have one set: the form does not ask for it
-        set_size = rules.sets[0] if not rules.kind.several_rule_sets and len(rules.sets) == 1 \
-            else int(typed["set"] or rules.sets[0])
-        if set_size not in rules.sets:
-            raise ValueError
-    except ValueError:
-        form.errors["set"] = _("The %(rules)s rules are played with a double-%(sets)s set.", rules=_(rules.title),
-                               sets=", double-".join(map(str, rules.sets)))
-        return form
+    typed["preset"] = rules.kind.preset_for(typed["preset"])     # the rulebook's other games: their one rule set
     low, high = rules.players(set_size)
     given = [n for n in names if n]
     try:

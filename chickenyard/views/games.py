@@ -6,6 +6,7 @@ import json
 from flask import Blueprint, current_app, flash, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
+from referee.games import GAMES
 from referee.rulesets import PRESET_NAMES, rule_set
 
 from ..filters import double_label
@@ -14,7 +15,7 @@ from ..db import StorageProblem, get_db
 from ..htmx import device_name, is_htmx, page, see_other
 from ..languages import page_language
 from ..instance import writes_nothing
-from ..new_game_form import GAMES, NewGameForm, pick_player, read_new_game
+from ..new_game_form import NewGameForm, pick_player, read_new_game
 from ..people import known_people
 from ..photos import game_photos
 from ..sheet import load_sheet
@@ -108,7 +109,7 @@ def create():
                               hand_doubles=form.hand_doubles, device=device_name())
     except StorageProblem as problem:      # the form comes back as typed: a second tap starts the game
         form.errors["form"] = str(problem)
-        return render_template("new_game.html", form=form, games=GAMES, presets=_preset_choices()), 503
+        return _new_game_page(form, 503)
     grant_role(access_row(db, game_id), EDIT)
     return see_other(url_for("games.sheet", game_id=game_id))
 

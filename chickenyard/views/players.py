@@ -19,6 +19,7 @@ from .. import people, season
 from ..access import EDIT, VIEW, known_game_ids, role_for
 from ..chart import PALETTE, Line, legend, running_average_svg
 from ..db import StorageProblem, get_db
+from ..game_setup import MAX_NAME, clean_name
 from ..htmx import device_name, see_other
 from ..limits import statistics
 
@@ -127,7 +128,7 @@ def rename(person_id: int):
         people.rename(get_db(), person_id, new_name, was=request.form.get("was"), device=device_name())
     except (people.PeopleProblem, StorageProblem) as problem:   # the page again, keeping what was typed
         status = {people.ChangedMeanwhile: 409, StorageProblem: 503}.get(type(problem), 422)
-        return player(person_id, problem=str(problem), typed=new_name.strip()[:people.MAX_NAME], status=status)
+        return player(person_id, problem=str(problem), typed=clean_name(new_name)[:MAX_NAME], status=status)
     flash(_("%(old)s is now %(new)s on every game.", old=person.name, new=new_name.strip()))
     return see_other(url_for("players.player", person_id=person_id))
 
