@@ -158,3 +158,17 @@ def test_a_refused_import_lists_its_problems_in_spanish(client):
     problems = [element(item, "(.*)") for item in re.findall(r"<li>(.*?)</li>", page)]
     assert '"players": dos jugadores tienen el mismo nombre.' in problems
     assert '"hands" debe ser una lista.' in problems
+
+
+def test_the_pdfs_in_spanish(app, client):
+    import io
+
+    from pypdf import PdfReader
+    game_id, _ = spanish_game(app, client)
+    sheet = client.get(f"/games/{game_id}/sheet.pdf", headers=SPANISH)
+    season = client.get("/players/season.pdf", headers=SPANISH)
+    assert sheet.mimetype == season.mimetype == "application/pdf"
+    sheet_text = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
+    season_text = PdfReader(io.BytesIO(season.data)).pages[0].extract_text()
+    assert "Chickenfoot hoja de puntos" in sheet_text and "reglamento Clásico" in sheet_text
+    assert "resumen de la temporada" in season_text and "Desde siempre" in season_text
