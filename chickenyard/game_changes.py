@@ -170,17 +170,22 @@ def seat_as_recorded(db, game_id: int, players: list[Player], *, device: str | N
         _touch_game(db, game_id, at)
 
 
-def start_next_game(db, sheet: Sheet, *, device: str | None = None) -> int:
+def start_next_game(db, sheet: Sheet, *, device: str | None = None) -> tuple[int, bool]:
     """A new game for the same table (the players still seated, the rule set and house rules), the
-    first start one seat clockwise. The finished game points at it, so phones watching it follow."""
+    first start one seat clockwise. The finished game points at it, so phones watching it follow.
+    Returns the game and whether it is new: a second "Play again" (a double tap, another phone)
+    finds the game the first one started."""
     with transaction(db):
+        already = next_game(db, get_row(db, "games", sheet.id))
+        if already is not None:
+            return already["id"], False
         new_id = create_game(db, rules=sheet.rules, set_size=sheet.set_size,
                              players=[p.name for p in sheet.playing],
                              hand_doubles=sheet.rules.hand_doubles(sheet.set_size), device=device,
                              first_starter=sheet.next_first_starter())
         db.execute("update games set next_game_id = ?, next_game_revision = revision + 1, "
                    "revision = revision + 1 where id = ?", [new_id, sheet.id])
-    return new_id
+    return new_id, True
 
 
 def next_game(db, game: dict) -> dict | None:

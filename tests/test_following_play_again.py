@@ -95,3 +95,14 @@ def test_a_deleted_new_game_leads_nowhere(client, app):
     assert stays.status_code == 200 and "HX-Redirect" not in stays.headers
     assert watcher.get(f"/games/{game_id}/next").status_code == 404
     assert "Go to the new game" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_play_again_pressed_twice_starts_one_game(client, app):
+    game_id = finished_game(client, app)
+    new_id = play_again(client, game_id)
+    second = client.post(f"/games/{game_id}/again", data={})
+    assert second.status_code == 303 and second.headers["Location"] == f"/games/{new_id}"
+    assert connect(app.config["DATABASE"]).execute("select count(*) from games").fetchone()[0] == 2
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert re.search(r'<a class="button primary" href="[^"]+">Go to the new game</a>', page)
+    assert not re.search(r'<button type="submit" class="primary big">Play again', page)

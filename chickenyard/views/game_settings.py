@@ -107,9 +107,12 @@ def play_again(game_id: int):
     """A new game for the same table: the players still seated, the rule set and house rules."""
     sheet = editable_sheet(game_id)
     db = get_db()
-    new_id = start_next_game(db, sheet, device=device_name())
+    new_id, started = start_next_game(db, sheet, device=device_name())
     first = sheet.next_first_starter()
     grant_role(access_row(db, new_id), EDIT)
+    if not started:
+        flash(_("This table is already playing again: here is the new game."))
+        return see_other(url_for("games.sheet", game_id=new_id))
     opening = sheet.starter(sheet.hands[0]) if sheet.hands else None
     flash(_("A new game with the same players and rules. Good luck!")
           + (" " + _("%(name)s starts this time.", name=sheet.playing[first - 1].name)
