@@ -5,10 +5,9 @@ from __future__ import annotations
 import sqlite3
 import threading
 
-from chickenyard import migrations
+from chickenyard import migrations, store
 from chickenyard.db import connect
 from chickenyard.game_changes import delete_game
-from chickenyard.views import hands as hand_views
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -54,7 +53,7 @@ def test_a_delete_between_reading_the_game_and_saving_the_hand_stores_nothing(cl
     wrote, and a stranger starts a game at that moment."""
     game_id = start_game(client)
     ids = player_ids(app, game_id)
-    real_save = hand_views.save_hand
+    real_save = store.save_hand
     started = []
 
     def other_phones():
@@ -67,7 +66,7 @@ def test_a_delete_between_reading_the_game_and_saving_the_hand_stores_nothing(cl
         other.start(), other.join()
         return real_save(db, *args, **kwargs)
 
-    monkeypatch.setattr(hand_views, "save_hand", delete_first)
+    monkeypatch.setattr(store, "save_hand", delete_first)   # the write store.save_hand_form makes
     response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 5, "Bo": 9, "Cy": 0, "Di": 3}))
     assert response.status_code == 410
     assert "This game was deleted" in response.get_data(as_text=True)
