@@ -8,6 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment
@@ -167,3 +169,41 @@ def test_no_function_hides_gettext_behind_a_throwaway_underscore():
             if any(isinstance(n.ctx, ast.Store) for n in names) and any(isinstance(n.ctx, ast.Load) for n in names):
                 found.append(f"{path.relative_to(ROOT)}:{function.lineno} {function.name}")
     assert found == []
+
+
+# --- the code's messages in every catalogue -------------------------------------------------------
+
+KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None, "Word": None}   # as `make messages` has pybabel extract
+
+
+def extracted_messages() -> dict:
+    """Every message the code and templates mark, as `make messages` gathers them (babel.cfg),
+    extracted in-process: the msgid (a plural's singular and plural) and where it was found."""
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
+        if isinstance(message, (list, tuple)):
+            message = tuple(message[:2]) if len(message) > 1 and message[1] else message[0]
+        if message:
+            found.setdefault(message, f"{filename}:{lineno}")
+    return found
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.parts[-3])
+def test_every_message_of_the_code_is_translated_in_the_catalogue(po):
+    """A string marked in the code or a template but not yet in the catalogue, or there untranslated
+    or fuzzy, would show in English: `make messages`, translate, `make translations`."""
+    catalogue = read_catalogue(po)
+    missing = []
+    for message, where in extracted_messages().items():
+        key = message[0] if isinstance(message, tuple) else message
+        entry = catalogue.get(key)
+        strings = () if entry is None else (entry.string if isinstance(entry.string, (list, tuple))
+                                            else (entry.string,))
+        if entry is None or "fuzzy" in entry.flags or not all(strings) or (
+                isinstance(message, tuple) and entry.id != message):
+            missing.append(f"{where} {message!r}")
+    assert not missing, (f"{len(missing)} messages of the code not translated in "
+                         f"{po.relative_to(ROOT)} (make messages, then translate):\n" + "\n".join(missing[:20]))
