@@ -172,3 +172,35 @@ def test_the_pdfs_in_spanish(app, client):
     season_text = PdfReader(io.BytesIO(season.data)).pages[0].extract_text()
     assert "Chickenfoot hoja de puntos" in sheet_text and "reglamento Clásico" in sheet_text
     assert "resumen de la temporada" in season_text and "Desde siempre" in season_text
+
+
+def test_a_wrong_watch_code_and_too_many_tries_are_explained_in_spanish(client):
+    refused = client.post("/watch", data={"code": "XXX-XXX"}, headers=SPANISH)
+    assert refused.status_code == 422
+    assert element(refused.get_data(as_text=True), r'<p class="field-error" id="error-watch"[^>]*>(.*?)</p>') == (
+        "Ninguna partida tiene ese código aquí. Compruébalo en la pestaña Compartir de quien lleva la cuenta "
+        "(seis letras y dígitos, como K7M-4QX).")
+    while refused.status_code != 429:
+        refused = client.post("/watch", data={"code": "XXX-XXX"}, headers=SPANISH)
+    assert element(refused.get_data(as_text=True), r'<p class="field-error" id="error-watch"[^>]*>(.*?)</p>') == (
+        "Demasiados códigos probados desde este teléfono: espera un minuto y vuelve a intentarlo.")
+
+
+def test_a_merge_with_no_player_chosen_says_so_in_spanish(app, client):
+    from tests.sheet_helpers import start_game
+    start_game(client, players=("Ana", "Beto"))
+    with app.app_context():
+        from chickenyard.db import get_db
+        ana = get_db().execute("select id from people where name = 'Ana'").fetchone()[0]
+    refused = client.post(f"/players/{ana}/merge", data={"other": ""}, headers=SPANISH)
+    assert refused.status_code == 422
+    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*>(.*?)</p>') == \
+        "Elige el jugador que quieres unir con este."
+
+
+def test_castle_rock_says_in_spanish_that_a_word_is_not_a_tile(client):
+    url = client.post("/castle-rock/new", data={"mode": "table", "set": "6"}).headers["Location"]
+    refused = client.post(url + "/move", data={"action": "draw", "tile": "nada"}, headers=SPANISH)
+    assert refused.status_code == 422
+    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*id="error-move">(.*?)</p>') == \
+        "'nada' no es una ficha; escríbela así: 3|4 (varias: 3|4 5|6)."

@@ -138,7 +138,8 @@ def _tiles(typed: str) -> list[Tile]:
         try:
             tiles.append(Tile.parse(word))
         except BadTile as problem:
-            raise ValueError(f"{word!r} is not a tile; write it like 3|4 (several: 3|4 5|6).") from problem
+            raise ValueError(_("%(word)s is not a tile; write it like 3|4 (several: 3|4 5|6).",
+                               word=repr(word))) from problem
     return tiles
 
 

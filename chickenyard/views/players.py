@@ -139,7 +139,7 @@ def merge(person_id: int):
     try:
         other = people.get_person(get_db(), request.form.get("other", type=int))
     except NotFoundError:
-        return player(person_id, problem="Choose the player to merge into this one.", status=422)
+        return player(person_id, problem=_("Choose the player to merge into this one."), status=422)
     _require_change(person_id, other.id)
     try:
         people.merge(get_db(), person_id, other.id, device=device_name())

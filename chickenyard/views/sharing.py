@@ -6,6 +6,7 @@ import segno
 from sqlite_utils.db import NotFoundError
 from flask import Blueprint, current_app, flash, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from .. import season
@@ -47,9 +48,9 @@ def qr_svg(url: str) -> Markup:
 
 
 TOO_MANY = {
-    "phone": "Too many codes tried from this phone: wait a minute, then try again.",
-    "table": ("Too many codes tried at this table just now: wait a minute, then try again, or scan the watch "
-              "QR code on the scorekeeper's Share tab."),
+    "phone": _l("Too many codes tried from this phone: wait a minute, then try again."),
+    "table": _l("Too many codes tried at this table just now: wait a minute, then try again, or scan the watch "
+                "QR code on the scorekeeper's Share tab."),
 }
 
 
@@ -61,11 +62,11 @@ def watch():
     tries = current_app.extensions.setdefault("watch_code_tries", TryLimit())   # one count per running table
     over = tries.over_limit(request.remote_addr or "")
     if over:
-        return _home_with_problem(typed, TOO_MANY[over], 429)
+        return _home_with_problem(typed, str(TOO_MANY[over]), 429)
     game_id = find_game(get_db(), current_app.config["SECRET_KEY"], typed)
     if game_id is None:
-        return _home_with_problem(typed, "No game has that code here. Check it with the scorekeeper's Share tab "
-                                         "(six letters and digits, like K7M-4QX).", 422)
+        return _home_with_problem(typed, _("No game has that code here. Check it with the scorekeeper's Share "
+                                           "tab (six letters and digits, like K7M-4QX)."), 422)
     grant_role(access_row(get_db(), game_id), VIEW)
     return see_other(url_for("games.sheet", game_id=game_id))
 
