@@ -2,6 +2,7 @@
 and every word a template shows marked for translation."""
 from __future__ import annotations
 
+import functools
 import io
 import re
 from html.parser import HTMLParser
@@ -176,18 +177,20 @@ def test_no_function_hides_gettext_behind_a_throwaway_underscore():
 KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None, "Word": None}   # as `make messages` has pybabel extract
 
 
+@functools.cache
 def extracted_messages() -> dict:
     """Every message the code and templates mark, as `make messages` gathers them (babel.cfg),
-    extracted in-process: the msgid (a plural's singular and plural) and where it was found."""
+    extracted in-process: each msgid (a plural's singular and plural) with its context, and where it
+    was found."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     found = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
         if isinstance(message, (list, tuple)):
             message = tuple(message[:2]) if len(message) > 1 and message[1] else message[0]
         if message:
-            found.setdefault(message, f"{filename}:{lineno}")
+            found.setdefault((message, context), f"{filename}:{lineno}")
     return found
 
 
@@ -197,9 +200,9 @@ def test_every_message_of_the_code_is_translated_in_the_catalogue(po):
     or fuzzy, would show in English: `make messages`, translate, `make translations`."""
     catalogue = read_catalogue(po)
     missing = []
-    for message, where in extracted_messages().items():
+    for (message, context), where in extracted_messages().items():
         key = message[0] if isinstance(message, tuple) else message
-        entry = catalogue.get(key)
+        entry = catalogue.get(key, context=context)
         strings = () if entry is None else (entry.string if isinstance(entry.string, (list, tuple))
                                             else (entry.string,))
         if entry is None or "fuzzy" in entry.flags or not all(strings) or (
@@ -207,3 +210,13 @@ def test_every_message_of_the_code_is_translated_in_the_catalogue(po):
             missing.append(f"{where} {message!r}")
     assert not missing, (f"{len(missing)} messages of the code not translated in "
                          f"{po.relative_to(ROOT)} (make messages, then translate):\n" + "\n".join(missing[:20]))
+
+
+def test_the_extraction_finds_the_code_and_the_templates_messages():
+    """Else the test above would pass on nothing: a message of a view, of a template, a plural, a Word."""
+    found = extracted_messages()
+    assert ("This table is already playing again: here is the new game.", None) in found     # a flash
+    assert ("Play again", None) in found                                                        # a template
+    assert ("The photo shows %(num)d tile: %(tiles)s.", "The photo shows %(num)d tiles: %(tiles)s.") in {
+        message for message, _context in found}                                                 # ngettext
+    assert ("lowest total", None) in found                                                      # Word(...)
