@@ -16,6 +16,7 @@ from .actions import IllegalAction
 from .presets import RULEBOOK
 from .rulesets import Rule
 from .tiles import Tile, set_tiles
+from .words import _
 
 RULES = {
     "middle": Rule("middle", "remove the middle tile", RULEBOOK,
@@ -109,8 +110,8 @@ class CastleRock:
         if isinstance(action, DrawTile):
             if DrawTile() not in legal:
                 rule = RULES["must"] if self.pile else RULES["end"]
-                raise IllegalAction("A removal is possible, so one must be made before drawing."
-                                    if self.pile else "The bone pile is empty.", rule)
+                raise IllegalAction(_("A removal is possible, so one must be made before drawing.")
+                                    if self.pile else _("The bone pile is empty."), rule)
             self._draw(action.tile)
             # a tile is drawn only when the row offers nothing: only the new last three can match
             self._options = removals(self.row, len(self.row) - 3)
@@ -118,7 +119,7 @@ class CastleRock:
         else:
             self.last_told = None
             if action not in legal:
-                raise IllegalAction("That removal is not allowed: the tiles do not share a number.",
+                raise IllegalAction(_("That removal is not allowed: the tiles do not share a number."),
                                     RULES["three" if isinstance(action, RemoveThree) else "middle"])
             self.row = after(self.row, action)
             self._options = None
@@ -126,7 +127,7 @@ class CastleRock:
         # an emptied row starts again with three tiles (rulebook: "simply draw 3 tiles"); at a real
         # table the player turns them over and says which they are
         if not self.row and self.pile and self.known_pile and not isinstance(action, DrawTile):
-            for _ in range(min(3, len(self.pile))):
+            for _turned in range(min(3, len(self.pile))):
                 self._draw(None)
             self._options = None
 
@@ -134,7 +135,7 @@ class CastleRock:
         """A real table: the last tile told was mistyped or misread; it goes back among the tiles
         not yet turned over, and the row is as it was. Only before anything else happens."""
         if self.last_told is None or not self.row or self.row[-1] != self.last_told:
-            raise IllegalAction("Only the last tile told can be taken back, before any removal.", RULES["end"])
+            raise IllegalAction(_("Only the last tile told can be taken back, before any removal."), RULES["end"])
         tile, self.last_told = self.last_told, None
         self.row = self.row[:-1]
         self.pile.append(tile)
@@ -145,13 +146,15 @@ class CastleRock:
     def _draw(self, tile: Tile | None) -> None:
         if tile is None:
             if not self.known_pile:
-                raise IllegalAction("Say which tile was turned over.", RULES["end"])
+                raise IllegalAction(_("Say which tile was turned over."), RULES["end"])
             tile = self.pile.pop(0)
         else:
             if not tile.in_set(self.set_size):
-                raise IllegalAction(f"{tile} is not in a double-{self.set_size} set.", RULES["end"])
+                raise IllegalAction(_("%(tile)s is not in a double-%(set)d set.", tile=tile, set=self.set_size),
+                                    RULES["end"])
             if tile not in self.pile:
-                raise IllegalAction(f"{tile} is not in the bone pile (it was turned over already).", RULES["end"])
+                raise IllegalAction(_("%(tile)s is not in the bone pile (it was turned over already).", tile=tile),
+                                    RULES["end"])
             self.pile.remove(tile)
         self.row = self.row + (tile,)
 
@@ -171,7 +174,7 @@ class CastleRock:
     def start(self) -> None:
         """ "Draw 3 random tiles from this bone pile and place them face up" """
         if self.known_pile:
-            for _ in range(min(3, len(self.pile))):
+            for _turned in range(min(3, len(self.pile))):
                 self._draw(None)
             self._options = None
 

@@ -204,3 +204,14 @@ def test_castle_rock_says_in_spanish_that_a_word_is_not_a_tile(client):
     assert refused.status_code == 422
     assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*id="error-move">(.*?)</p>') == \
         "'nada' no es una ficha; escríbela así: 3|4 (varias: 3|4 5|6)."
+
+
+@pytest.mark.parametrize("headers, said", [
+    (SPANISH, "7|7 no está en un dominó doble 6."),
+    (ENGLISH, "7|7 is not in a double-6 set."),
+])
+def test_castle_rock_refuses_a_tile_outside_the_set_in_the_phones_language(client, headers, said):
+    url = client.post("/castle-rock/new", data={"mode": "table", "set": "6"}).headers["Location"]
+    refused = client.post(url + "/move", data={"action": "draw", "tile": "7|7"}, headers=headers)
+    assert refused.status_code == 422
+    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*id="error-move">(.*?)</p>') == said
