@@ -136,14 +136,11 @@ def test_a_full_database_is_a_clear_message_and_stores_nothing_half(client, app,
     assert db["games"].count == db.execute("select count(distinct game_id) from players").fetchone()[0]
 
 
-def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, tmp_path):
-    pytest.importorskip("cv2")
-    from tests.vision.synthetic import photo_of
-    game_id = start_game(client)
-    ids = player_ids(app, game_id)
+def failing_file(error: OSError, written: int = 0):
+    """An `open` for the photo's file whose write puts down `written` bytes, then fails with `error`."""
     real_open = open
 
-    class FullDisk:                      # the file is created, then the disk fills while writing
+    class FailingFile:
         def __init__(self, path, mode):
             self.file = real_open(path, mode)
 
@@ -154,9 +151,19 @@ def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, 
             self.file.close()
 
         def write(self, data):
-            self.file.write(data[:100])
-            raise OSError(28, "No space left on device")
-    monkeypatch.setattr("chickenyard.photos.open", FullDisk, raising=False)
+            self.file.write(data[:written])
+            raise error
+    return FailingFile
+
+
+def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, tmp_path):
+    pytest.importorskip("cv2")
+    from tests.vision.synthetic import photo_of
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    # the file is created, then the disk fills while writing
+    monkeypatch.setattr("chickenyard.photos.open", failing_file(OSError(28, "No space left on device"), 100),
+                        raising=False)
     response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                            data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
                            content_type="multipart/form-data")
@@ -172,21 +179,8 @@ def test_a_photo_that_fails_as_an_io_error_on_a_full_disk_says_the_disk_is_full(
     from tests.vision.synthetic import photo_of
     game_id = start_game(client)
     ids = player_ids(app, game_id)
-    real_open = open
-
-    class FailingWrite:                  # the disk answers the write with an I/O error, as a full one may
-        def __init__(self, path, mode):
-            self.file = real_open(path, mode)
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.file.close()
-
-        def write(self, data):
-            raise OSError(5, "Input/output error")
-    monkeypatch.setattr("chickenyard.photos.open", FailingWrite, raising=False)
+    # the disk answers the write with an I/O error, as a full one may
+    monkeypatch.setattr("chickenyard.photos.open", failing_file(OSError(5, "Input/output error")), raising=False)
     monkeypatch.setattr(shutil, "disk_usage", lambda _folder: shutil._ntuple_diskusage(10**9, 10**9 - free, free))
     response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                            data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
