@@ -2,20 +2,12 @@
 Each check finds the element it means (a heading, a field's message), not the whole page's text."""
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
+
+from tests.elements import element, elements, own_text, text, texts
 
 SPANISH = {"Accept-Language": "es-MX,es;q=0.9"}
 ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}
-
-
-def element(page: str, pattern: str) -> str:
-    """The text inside the first element the pattern finds (its tags taken out)."""
-    found = re.search(pattern, page, re.S)
-    assert found, f"no {pattern!r} on the page"
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).split())
 
 
 def get(client, url, headers) -> str:
@@ -30,8 +22,8 @@ def get(client, url, headers) -> str:
 ])
 def test_the_home_page(client, headers, heading, button):
     page = get(client, "/", headers)
-    assert element(page, r"<h1>(.*?)</h1>") == heading
-    assert element(page, r'<a class="button primary big"[^>]*>(.*?)</a>') == button
+    assert text(page, "h1") == heading
+    assert text(page, "a.button.primary.big") == button
 
 
 @pytest.mark.parametrize("headers, heading, legend, choice", [
@@ -40,9 +32,9 @@ def test_the_home_page(client, headers, heading, button):
 ])
 def test_the_new_game_form(client, headers, heading, legend, choice):
     page = get(client, "/games/new", headers)
-    assert element(page, r"<h1>(.*?)</h1>") == heading
-    assert legend in re.findall(r"<legend>(.*?)</legend>", page)
-    assert element(page, r'<option value="mexican-train"[^>]*>(.*?)</option>') == choice
+    assert text(page, "h1") == heading
+    assert legend in texts(page, "legend")
+    assert text(page, 'option[value="mexican-train"]') == choice
 
 
 def test_a_refused_new_game_says_why_in_spanish_and_keeps_what_was_typed(client):
@@ -51,9 +43,10 @@ def test_a_refused_new_game_says_why_in_spanish_and_keeps_what_was_typed(client)
                           headers=SPANISH)
     assert refused.status_code == 422
     page = refused.get_data(as_text=True)
-    assert element(page, r'<p class="field-error" id="error-player"[^>]*>(.*?)</p>') == \
+    assert text(page, "p.field-error#error-player") == \
         "Dos jugadores tienen el mismo nombre; añade una inicial para distinguirlos."
-    assert re.findall(r'name="player" value="(\w+)"', page) == ["Ana", "Ana", "Beto"]
+    typed = [field.get("value", "") for field in elements(page, 'input[name="player"]')]
+    assert typed[:3] == ["Ana", "Ana", "Beto"] and not any(typed[3:])
 
 
 def spanish_game(app, client):
@@ -65,21 +58,21 @@ def spanish_game(app, client):
 def test_the_sheet_in_spanish_and_in_english(app, client):
     game_id, _ = spanish_game(app, client)
     page = get(client, f"/games/{game_id}", SPANISH)
-    assert element(page, r'<nav class="tabs"[^>]*>(.*?)</nav>') == "Hoja Árbitro Historial Compartir Juego"
-    assert element(page, r'<a class="button primary big"[^>]*>(.*?)</a>') == "Anotar mano 1 (9|9)"
-    assert element(page, r'<p class="rules-line">(.*?)</p>') == "Chickenfoot · doble 9 · Clásico · sin reglas de la casa"
-    assert element(page, r'<th scope="col" class="hand-col">(.*?)</th>') == "Mano"
+    assert text(page, "nav.tabs") == "Hoja Árbitro Historial Compartir Juego"
+    assert text(page, "a.button.primary.big") == "Anotar mano 1 (9|9)"
+    assert text(page, "p.rules-line") == "Chickenfoot · doble 9 · Clásico · sin reglas de la casa"
+    assert text(page, 'th.hand-col[scope="col"]') == "Mano"
     english = get(client, f"/games/{game_id}", ENGLISH)
-    assert element(english, r'<a class="button primary big"[^>]*>(.*?)</a>') == "Enter hand 1 (9|9)"
-    assert element(english, r'<th scope="col" class="hand-col">(.*?)</th>') == "Hand"
+    assert text(english, "a.button.primary.big") == "Enter hand 1 (9|9)"
+    assert text(english, 'th.hand-col[scope="col"]') == "Hand"
 
 
 def test_a_hand_in_spanish(app, client):
     game_id, _ = spanish_game(app, client)
     page = get(client, f"/games/{game_id}/hands/1", SPANISH)
-    assert element(page, r"<h1>(.*?)<span") == "Mano 1 de 10"
-    assert element(page, r'<fieldset class="card went-out">\s*<legend>(.*?)</legend>') == "¿Quién salió (jugó todas sus fichas)?"
-    assert element(page, r'<button type="submit" class="primary big">(.*?)</button>') == "Guardar mano 1"
+    assert own_text(page, "h1") == "Mano 1 de 10"
+    assert text(page, "fieldset.went-out > legend") == "¿Quién salió (jugó todas sus fichas)?"
+    assert text(page, 'button.primary.big[type="submit"]') == "Guardar mano 1"
 
 
 def test_a_refused_hand_says_why_in_spanish_and_keeps_what_was_typed(app, client):
@@ -89,40 +82,39 @@ def test_a_refused_hand_says_why_in_spanish_and_keeps_what_was_typed(app, client
     refused = client.post(f"/games/{game_id}/hands/1", data=data, headers=SPANISH)
     assert refused.status_code == 422
     page = refused.get_data(as_text=True)
-    assert element(page, r'<p class="form-problem" role="alert">(.*?)</p>') == \
+    assert text(page, 'p.form-problem[role="alert"]') == \
         "Todavía no se guardó nada: revisa los campos marcados."
-    assert element(page, rf'id="error-points-{ids["Ana"]}"[^>]*>(.*?)</p>') == \
+    assert text(page, f'#error-points-{ids["Ana"]}') == \
         "Escribe el total de Ana como un número entero de 0 a 545."
-    assert element(page, rf'id="error-tiles-{ids["Beto"]}"[^>]*>(.*?)</p>') == \
+    assert text(page, f'#error-tiles-{ids["Beto"]}') == \
         "La 9|9 abrió esta mano, así que está en la mesa, no en la mano de Beto."
-    assert f'name="points-{ids["Ana"]}" value="doce"' in page
+    assert element(page, f'input[name="points-{ids["Ana"]}"]')["value"] == "doce"
 
 
 def test_the_referee_tab_in_spanish_keeps_the_rules_quotes_in_english(app, client):
     game_id, _ = spanish_game(app, client)
     page = get(client, f"/games/{game_id}/referee", SPANISH)
-    assert element(page, r"<h1>(.*?)</h1>") == "Tomar fichas"
-    assert element(page, r'<p class="big-number">(.*?)</p>') == "14 fichas cada uno"
-    assert element(page, r'<section class="card">\s*<h2>(El reglamento .*?)</h2>') == \
-        "El reglamento Clásico, con sus fuentes"
-    assert element(page, r"<dt>(.*?)</dt>") == "Dominós"
+    assert text(page, "h1") == "Tomar fichas"
+    assert text(page, "p.big-number") == "14 fichas cada uno"
+    assert "El reglamento Clásico, con sus fuentes" in texts(page, "section.card > h2")
+    assert texts(page, "dt")[0] == "Dominós"
     # the rule's own sentence: the source's English, marked as a quotation in English
-    quotes = re.findall(r'<blockquote class="quote" lang="en">(.*?)<cite>', page, re.S)
-    assert quotes[0].startswith("“This is the guideline to follow to calculate the amount of tiles drawn")
+    quotes = elements(page, 'blockquote.quote[lang="en"]')
+    assert quotes[0].get_text(" ", strip=True).startswith("“This is the guideline to follow to calculate the amount of tiles drawn")
     english = get(client, f"/games/{game_id}/referee", ENGLISH)
-    assert element(english, r"<h1>(.*?)</h1>") == "Drawing tiles"
+    assert text(english, "h1") == "Drawing tiles"
 
 
 def test_the_printed_sheet_in_spanish(app, client):
     game_id, _ = spanish_game(app, client)
     page = get(client, f"/games/{game_id}/print", SPANISH)
-    assert re.search(r'<html lang="es-MX">', page)
-    assert element(page, r"<h1>(.*?)</h1>") == "Chickenfoot hoja de puntos"
-    assert element(page, r'<th class="hand-col">(.*?)</th>') == "Mano"
-    assert element(page, r'<p class="meta">(.*?)</p>').startswith("dominó doble 9 · reglamento Clásico · en juego, ")
-    assert element(page, r'<table class="draw">\s*<tr><th>(.*?)</th>') == "Jugadores"
+    assert element(page, "html")["lang"] == "es-MX"
+    assert text(page, "h1") == "Chickenfoot hoja de puntos"
+    assert text(page, "thead th.hand-col") == "Mano"
+    assert text(page, "p.meta").startswith("dominó doble 9 · reglamento Clásico · en juego, ")
+    assert texts(page, "table.draw th")[0] == "Jugadores"
     english = get(client, f"/games/{game_id}/print", ENGLISH)
-    assert element(english, r'<th class="hand-col">(.*?)</th>') == "Hand"
+    assert text(english, "thead th.hand-col") == "Hand"
 
 
 def test_the_manifest_describes_chickenyard_in_the_phones_language(client):
@@ -137,10 +129,10 @@ def test_the_manifest_describes_chickenyard_in_the_phones_language(client):
 def test_the_page_carries_app_js_words_in_its_language(client):
     import json
     page = get(client, "/", SPANISH)
-    carried = json.loads(re.search(r'<script type="application/json" id="script-words">(.*?)</script>', page).group(1))
+    carried = json.loads(element(page, 'script#script-words[type="application/json"]').string)
     assert carried["picker_many"] == "{count} fichas: {points} puntos"
     assert carried["leave_unsaved"] == "¿Salir sin guardar? Lo que escribiste en esta página se perderá."
-    english = json.loads(re.search(r'id="script-words">(.*?)</script>', get(client, "/", ENGLISH)).group(1))
+    english = json.loads(element(get(client, "/", ENGLISH), "script#script-words").string)
     assert english["picker_many"] == "{count} tiles: {points} points"
 
 
@@ -153,9 +145,9 @@ def test_a_refused_import_lists_its_problems_in_spanish(client):
                           content_type="multipart/form-data", headers=SPANISH)
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
-    assert element(page, r'<div class="form-problem" role="alert">\s*<p>(.*?)</p>') == \
+    assert text(page, 'div.form-problem[role="alert"] > p') == \
         "La partida no se importó. No se guardó nada. Problemas encontrados:"
-    problems = [element(item, "(.*)") for item in re.findall(r"<li>(.*?)</li>", page)]
+    problems = texts(page, 'div.form-problem[role="alert"] li')
     assert '"players": dos jugadores tienen el mismo nombre.' in problems
     assert '"hands" debe ser una lista.' in problems
 
@@ -177,12 +169,12 @@ def test_the_pdfs_in_spanish(app, client):
 def test_a_wrong_watch_code_and_too_many_tries_are_explained_in_spanish(client):
     refused = client.post("/watch", data={"code": "XXX-XXX"}, headers=SPANISH)
     assert refused.status_code == 422
-    assert element(refused.get_data(as_text=True), r'<p class="field-error" id="error-watch"[^>]*>(.*?)</p>') == (
+    assert text(refused, "#error-watch") == (
         "Ninguna partida tiene ese código aquí. Compruébalo en la pestaña Compartir de quien lleva la cuenta "
         "(seis letras y dígitos, como K7M-4QX).")
     while refused.status_code != 429:
         refused = client.post("/watch", data={"code": "XXX-XXX"}, headers=SPANISH)
-    assert element(refused.get_data(as_text=True), r'<p class="field-error" id="error-watch"[^>]*>(.*?)</p>') == (
+    assert text(refused, "#error-watch") == (
         "Demasiados códigos probados desde este teléfono: espera un minuto y vuelve a intentarlo.")
 
 
@@ -194,7 +186,7 @@ def test_a_merge_with_no_player_chosen_says_so_in_spanish(app, client):
         ana = get_db().execute("select id from people where name = 'Ana'").fetchone()[0]
     refused = client.post(f"/players/{ana}/merge", data={"other": ""}, headers=SPANISH)
     assert refused.status_code == 422
-    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*>(.*?)</p>') == \
+    assert text(refused, "p.form-problem") == \
         "Elige el jugador que quieres unir con este."
 
 
@@ -202,7 +194,7 @@ def test_castle_rock_says_in_spanish_that_a_word_is_not_a_tile(client):
     url = client.post("/castle-rock/new", data={"mode": "table", "set": "6"}).headers["Location"]
     refused = client.post(url + "/move", data={"action": "draw", "tile": "nada"}, headers=SPANISH)
     assert refused.status_code == 422
-    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*id="error-move">(.*?)</p>') == \
+    assert text(refused, "#error-move") == \
         "'nada' no es una ficha; escríbela así: 3|4 (varias: 3|4 5|6)."
 
 
@@ -214,4 +206,4 @@ def test_castle_rock_refuses_a_tile_outside_the_set_in_the_phones_language(clien
     url = client.post("/castle-rock/new", data={"mode": "table", "set": "6"}).headers["Location"]
     refused = client.post(url + "/move", data={"action": "draw", "tile": "7|7"}, headers=headers)
     assert refused.status_code == 422
-    assert element(refused.get_data(as_text=True), r'<p class="form-problem"[^>]*id="error-move">(.*?)</p>') == said
+    assert text(refused, "#error-move") == said
