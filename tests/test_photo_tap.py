@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from chickenyard.db import connect
+from tests.shared_files import shared
 from tests.sheet_helpers import player_ids, start_game
 from tests.test_photos import review_values, stored_photo, upload
 
-PHOTO = Path(__file__).resolve().parents[2] / "shared" / "photos-more" / "briandiaz-01.jpg"
 MISSED_5_6 = (170, 95)         # briandiaz-01: the 5|6 of a cross of tiles, which the first reading misses
 ON_TILE = (300, 215)           # ... and a point on the 3|6 it reads
 
@@ -30,10 +29,9 @@ def tap(client, review_url, point, typed=None):
 def review(client, app):
     """briandiaz-01 uploaded for Bo: the review's address and its values as first read."""
     pytest.importorskip("cv2")
-    if not PHOTO.exists():
-        pytest.skip("shared/photos-more is not beside this checkout")
+    photo = shared("photos-more", "briandiaz-01.jpg")
     game_id = start_game(client)
-    url = upload(client, game_id, player_ids(app, game_id)["Bo"], PHOTO.read_bytes()).headers["Location"]
+    url = upload(client, game_id, player_ids(app, game_id)["Bo"], photo.read_bytes()).headers["Location"]
     values = review_values(client.get(url).get_data(as_text=True))
     assert len(values) == 8 and ("5", "6") not in {(values[f"tile-{i}-a"], values[f"tile-{i}-b"]) for i in range(4)}
     return url, values

@@ -249,10 +249,8 @@ def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, ap
     white; "Look closer" finds it, and the correction the person had typed on the review is
     still there."""
     pytest.importorskip("cv2")
-    from pathlib import Path
-    photo = Path(__file__).resolve().parents[2] / "shared" / "photos-more" / "briandiaz-01.jpg"
-    if not photo.exists():
-        pytest.skip("shared/photos-more is not beside this checkout")
+    from tests.shared_files import shared
+    photo = shared("photos-more", "briandiaz-01.jpg")
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     review_url = upload(client, game_id, ids["Bo"], photo.read_bytes()).headers["Location"]

@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from referee.rulesets import rule_set
 from referee.starter import STARTER_RULES, starter
+from tests.shared_files import shared
 from tests.sheet_helpers import hand_form, player_ids, start_game
-
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
 def _plain(text: str) -> str:
@@ -21,12 +19,11 @@ def _plain(text: str) -> str:
 
 @pytest.mark.parametrize("preset", sorted(STARTER_RULES))
 def test_every_starter_quote_is_its_seeds_own_words(preset):
-    if not SEEDS.exists():
-        pytest.skip("shared/seeds is not beside this checkout")
+    seeds = shared("seeds")
     rule = STARTER_RULES[preset]
     for quote in (rule.first, rule.later):
         if quote:
-            assert _plain(quote.text) in _plain((SEEDS / quote.source).read_text()), (preset, quote.text[:50])
+            assert _plain(quote.text) in _plain((seeds / quote.source).read_text()), (preset, quote.text[:50])
 
 
 def starter_row(page: str) -> str:

@@ -2,31 +2,28 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_score_sheet_flow import player_field, start_game
+from tests.shared_files import shared
 
 pytestmark = pytest.mark.browser
-
-PHOTO = Path(__file__).resolve().parents[3] / "shared" / "photos-more" / "briandiaz-01.jpg"
 
 
 def review_of_photo(browser, live_server, js):
     """briandiaz-01 counted for Bo in hand 1 of a new game, on a phone 360 px wide (with or
     without JavaScript): the phone's context and the page of the review."""
     pytest.importorskip("cv2")
-    if not PHOTO.exists():
-        pytest.skip("shared/photos-more is not beside this checkout")
+    photo = shared("photos-more", "briandiaz-01.jpg")
     context = browser.new_context(viewport={"width": 360, "height": 780}, java_script_enabled=js)
     page = context.new_page()
     start_game(page, live_server)
     page.get_by_role("link", name="Enter hand 1 (9|9)").click()
     player_field(page, "Bo").get_by_role("button", name="Count from a photo").click()
     page.wait_for_url(re.compile(r"/photo$"))
-    page.locator("input[type=file]").set_input_files(str(PHOTO))
+    page.locator("input[type=file]").set_input_files(str(photo))
     page.get_by_role("button", name="Count the pips").click()
     page.wait_for_url(re.compile(r"/photos/\d+$"))
     return context, page

@@ -12,16 +12,15 @@ from referee.draw import Refusal, draw_count
 from referee.plausibility import TypedEntry, check_hand
 from referee.rulesets import PRESET_NAMES, UnknownPreset, leftover_points, rule_set
 from referee.tiles import Tile
+from tests.shared_files import shared
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("preset", [*PRESET_NAMES, "mexican-train", "super-15", "castle-rock", "super-15-plays"])
 def test_every_quote_is_found_in_its_seed(preset):
     """A rule quotes its source word for word (line breaks and curly quotes aside)."""
-    if not SEEDS.exists():
-        pytest.skip("shared/seeds is not beside this checkout")
+    seeds = shared("seeds")
     if preset == "castle-rock":
         from referee.castle_rock import RULES
         quoted = list(RULES.values())
@@ -33,7 +32,7 @@ def test_every_quote_is_found_in_its_seed(preset):
     for rule in quoted:
         if not rule.quote:
             continue
-        text = _plain((SEEDS / rule.source).read_text())
+        text = _plain((seeds / rule.source).read_text())
         for piece in rule.quote.split(" ... "):
             assert _plain(piece) in text, (rule.key, piece[:60])
 

@@ -7,14 +7,14 @@ the measure, and this test keeps the counter from sliding below what it reaches 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
+
+from tests.shared_files import shared
 
 pytest.importorskip("cv2")
 pytestmark = pytest.mark.vision
 
-SHARED = Path(__file__).resolve().parents[3] / "shared"
 FLOORS = {  # folder: (photos, tiles, least photos with every tile right, least tiles right)
     "photos": (38, 159, 37, 158),
     "photos-more": (20, 99, 18, 97),
@@ -23,25 +23,22 @@ FLOORS = {  # folder: (photos, tiles, least photos with every tile right, least 
 
 @pytest.mark.parametrize("folder", sorted(FLOORS))
 def test_accuracy_on_the_labelled_photos_does_not_slide(folder):
-    if not (SHARED / folder / "labels.tsv").exists():
-        pytest.skip(f"shared/{folder} is not beside this checkout")
+    labelled = shared(folder, "labels.tsv").parent
     from vision.evaluate import evaluate
     photos, tiles, least_photos, least_tiles = FLOORS[folder]
-    figures = evaluate(SHARED / folder, repeat=1, out=io.StringIO())
+    figures = evaluate(labelled, repeat=1, out=io.StringIO())
     assert (figures["photos"], figures["tiles"]) == (photos, tiles)
     assert figures["photos_every_tile_right"] >= least_photos
     assert figures["tiles_right"] >= least_tiles
 
 
 def test_exif_rotated_photos_are_read_upright():
-    if not (SHARED / "photos" / "labels.tsv").exists():
-        pytest.skip("shared/photos is not beside this checkout")
     import cv2
     import numpy as np
 
     from vision.load import decode
     # domibot-08 carries EXIF orientation 3: the stored pixels are upside down
-    data = (SHARED / "photos" / "domibot-08.jpg").read_bytes()
+    data = shared("photos", "domibot-08.jpg").read_bytes()
     stored = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
     upright = decode(data)
     assert not np.array_equal(upright, stored)
@@ -53,15 +50,14 @@ def test_looking_closer_finds_tiles_the_first_look_missed_and_loses_none():
     the 5|6 of briandiaz-01, in a cross on white, that the first reading misses, and on no photo
     does it lose a tile the first reading found. (The pale 0|1 of ljparrish-03, once found only
     by it, is found first now: its tiles are small, and the first reading looks closer itself.)"""
-    if not (SHARED / "photos-more" / "labels.tsv").exists():
-        pytest.skip("shared/photos-more is not beside this checkout")
+    labelled = shared("photos-more", "labels.tsv").parent
     from collections import Counter
 
     from vision.evaluate import folder_photos
     from vision.load import decode
     from vision.pipeline import analyse
     every_tile_right = 0
-    for name, data, want, set_size in folder_photos(SHARED / "photos-more"):
+    for name, data, want, set_size in folder_photos(labelled):
         image = decode(data)
         first, closer = Counter(analyse(image, set_size).tiles), Counter(analyse(image, set_size, closer=True).tiles)
         assert not first - closer, name
