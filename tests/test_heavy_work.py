@@ -54,8 +54,29 @@ def test_the_pdf_fetches_nothing_from_the_host_the_request_named(client, monkeyp
     assert client.get(BLANK).status_code == 200 and not fetched
 
 
+class Admissions:
+    """A gate's waiting line that tells the test each time a request gets into it."""
+
+    def __init__(self, line):
+        self.line, self.came_in = line, threading.Semaphore(0)
+
+    def acquire(self, blocking=True, timeout=None):
+        admitted = self.line.acquire(blocking, timeout)
+        if admitted:
+            self.came_in.release()
+        return admitted
+
+    def release(self):
+        self.line.release()
+
+    def wait_for_one(self, who: str):
+        assert self.came_in.acquire(timeout=10), f"the {who} request did not get in line within 10 s"
+
+
 def test_one_pdf_is_drawn_at_a_time_and_a_third_request_is_told_to_wait(client, monkeypatch):
     from weasyprint import HTML
+    admissions = Admissions(limits.pdf_drawing.admit)
+    monkeypatch.setattr(limits.pdf_drawing, "admit", admissions)
     inside, release, at_once, real = threading.Event(), threading.Event(), [], HTML.write_pdf
     current = []
 
@@ -75,11 +96,11 @@ def test_one_pdf_is_drawn_at_a_time_and_a_third_request_is_told_to_wait(client, 
         answers[name] = client.application.test_client().get(BLANK.replace("players=4", f"players={players}"))
     first = threading.Thread(target=fetch, args=("first", 3))
     first.start()
-    assert inside.wait(10)
+    admissions.wait_for_one("first")
+    assert inside.wait(10), "the first PDF was not being drawn within 10 s"
     second = threading.Thread(target=fetch, args=("second", 4))
     second.start()
-    while limits.pdf_drawing.admit._value:         # the second is waiting its turn
-        threading.Event().wait(0.01)
+    admissions.wait_for_one("second")              # the second is waiting its turn
     third = client.get(BLANK.replace("players=4", "players=5"))
     assert third.status_code == 503 and third.headers["Retry-After"] == "5"
     assert "another PDF" in third.get_data(as_text=True)
