@@ -7,6 +7,8 @@
     python -m vision.evaluate --generated 100 --seeds 30-39 --ablate   what each stage pays
     python -m vision.evaluate --kinds 50 --seeds 40-49  held-out kinds: black sets, chains, close-ups, small
     python -m vision.evaluate FOLDER --closer         each photo read as the review's "Look closer" reads it
+    python -m vision.evaluate --styles                the style table: set x layout x size, seeds 40-49
+    python -m vision.evaluate --styles --finder F.onnx   ... read with another finder (a candidate)
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -29,6 +31,7 @@ import cv2
 import numpy as np
 
 from .load import decode
+from .model import network, use_network
 from .pipeline import analyse
 from .params import PARAMS as P
 
@@ -53,6 +56,12 @@ def folder_photos(folder: Path):
                int(row["set"]) if row.get("set") else None)
 
 
+def _photo(name: str, image: np.ndarray, answers: list, quads: list, max_value: int):
+    """A generated photo as the scorer takes it: JPEG bytes, the tiles wanted, the set, the tiles' corners."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return name, data.tobytes(), Counter(answers), max_value, quads
+
+
 def generated_photos(count: int, seed: int):
     """Scenes drawn from seeds that training never draws from (vision.training's test offset)."""
     from .training.synth_scenes import scene_with_answers
@@ -71,9 +80,56 @@ def kind_photos(kind: str, count: int, seed: int):
     from .training.train import SEED, SEED_OFFSETS
     for i in range(count):
         rng = np.random.default_rng(SEED + SEED_OFFSETS["kinds"] + KINDS.index(kind) * 1_000_000 + seed * 10_000 + i)
-        image, answers, quads, max_value = hard_scene_with_answers(rng, kind)
-        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        yield f"{kind}-{seed}-{i:04d}", data.tobytes(), Counter(answers), max_value, quads
+        yield _photo(f"{kind}-{seed}-{i:04d}", *hard_scene_with_answers(rng, kind))
+
+
+def style_photos(style: str, layout: str, size: str, count: int, seed: int):
+    """Photos of one cell of the style table (`synth_styles`: a set's look, a layout, a size)
+    from seeds no training draws from, with their tiles' corners."""
+    from .training.synth_styles import scene_seed, style_scene
+    from .training.train import SEED
+    for i in range(count):
+        rng = np.random.default_rng(SEED + scene_seed(seed, style, layout, size, i))
+        yield _photo(f"{style}/{layout}/{size}-{seed}-{i:04d}", *style_scene(rng, style, layout, size))
+
+
+def style_table(count: int, test_seeds: list[int], out=sys.stdout, closer: bool = False,
+                styles=None, layouts=None, sizes=None) -> dict:
+    """The style table: for each set's look x layout x size (all of `synth_styles`, or those
+    named), `count` photos a seed read and counted (`score`): photos with every tile right,
+    tiles found, tiles right, and the share of tiles marked sure that are right; each
+    style's cells added up, and all of them. Printed a row at a time; returned by (style,
+    layout, size), (style, "all", "") and ("all", "", "")."""
+    from .training import synth_styles as ss
+    share = lambda a, b: f"{a:>3}/{b:<4}{f'{a / b:.0%}' if b else '-':>5}"    # noqa: E731
+    columns = ("photos_every_tile_right", "photos"), ("tiles_found", "tiles_placed"), ("tiles_right", "tiles"), \
+        ("confident_right", "confident")
+    row = lambda label, f: f"{label:<37}" + "".join(f"{share(f[a], f[b]):>16}" for a, b in columns)  # noqa: E731
+    print(f"{'style / layout / size':<37}{'photos whole':>16}{'tiles found':>16}{'tiles right':>16}"
+          f"{'sure right':>16}", file=out, flush=True)
+    results, every = {}, []
+    for style in styles or ss.STYLES:
+        cells = []
+        for layout in layouts or ss.LAYOUTS:
+            for size in sizes or ss.SIZES:
+                photos = [p for s in test_seeds for p in style_photos(style, layout, size, count, s)]
+                results[style, layout, size] = figures = score(photos, 1, quiet=True, closer=closer)
+                cells.append(figures)
+                print(row(f"{style:<16} {layout:<9} {size}", figures), file=out, flush=True)
+        results[style, "all", ""] = combined(cells)
+        every.extend(cells)
+        print(row(f"{style:<16} all", results[style, "all", ""]), file=out, flush=True)
+    results["all", "", ""] = combined(every)
+    print(row("all", results["all", "", ""]), file=out, flush=True)
+    return results
+
+
+HELD_OUT = list(range(40, 50))      # the generated seeds kept for final figures (30 to 39: for choices)
+
+
+def _named(test_seeds: list[int]) -> str:
+    return f"{test_seeds[0]}-{test_seeds[-1]}" if test_seeds == list(range(test_seeds[0], test_seeds[-1] + 1)) \
+        else ",".join(map(str, test_seeds))
 
 
 def seeds(text: str) -> list[int]:
@@ -180,6 +236,7 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
 
 
 COUNTS = ("photos", "photos_every_tile_right", "tiles_right", "tiles", "totals_right", "confident", "confident_right")
+FOUND = ("tiles_placed", "tiles_found")     # counted where the tiles' corners are known
 
 
 def _with_speed(figures: dict) -> dict:
@@ -194,7 +251,7 @@ def _with_speed(figures: dict) -> dict:
 def combined(parts: list[dict]) -> dict:
     """The figures of several folders taken together, from each photo's figures as measured
     there (each timed as often as `--repeat` asks), not from reading the photos again."""
-    together = {key: sum(p[key] for p in parts) for key in COUNTS}
+    together = {key: sum(p[key] for p in parts) for key in COUNTS + FOUND if all(key in p for p in parts)}
     together["times"] = tuple([t for p in parts for t in p["times"][k]] for k in range(2))
     return _with_speed(together)
 
@@ -325,12 +382,21 @@ def main(argv=None) -> int:
                         "(black sets with white pips, chains, close-ups, small tiles), with tiles found")
     parser.add_argument("--ablate", action="store_true", help="read the photos and generated scenes asked for with "
                         "every stage, then without each stage in turn")
+    parser.add_argument("--styles", type=int, nargs="?", const=1, default=0, metavar="N",
+                        help="the style table (set x layout x size): N generated photos a cell a seed (1), of the "
+                        "seeds --seeds names (40-49)")
+    parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
     results = {}
     for folder in args.folders:
         if not (folder / "labels.tsv").exists():
             print(f"vision.evaluate: {folder}/labels.tsv not found", file=sys.stderr)
             return 2
+    if args.finder:
+        if not args.finder.is_file():
+            print(f"vision.evaluate: {args.finder} not found", file=sys.stderr)
+            return 2
+        use_network("finder", args.finder)
     test_seeds = args.seeds or [args.seed]
     if args.ablate:
         return _ablate_all(args, test_seeds)
@@ -357,6 +423,11 @@ def main(argv=None) -> int:
             photos = [p for s in test_seeds for p in kind_photos(kind, args.kinds, s)]
             results[kind] = score(photos, 1, quiet=True, closer=args.closer)
             print(summary(f"{kind} (seeds {','.join(map(str, test_seeds))})", results[kind]), flush=True)
+    if args.styles:
+        style_seeds = args.seeds or HELD_OUT
+        print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}, finder "
+              f"{network('finder').path}", flush=True)
+        results["styles"] = style_table(args.styles, style_seeds, closer=args.closer)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)
         print("12 MP photo:", json.dumps(results["12 MP"]))

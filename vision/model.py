@@ -31,6 +31,16 @@ class Network:
             return self._net.forward()
 
 
+_CHOSEN: dict[str, Path] = {}      # networks read from elsewhere (`use_network`)
+
+
 @lru_cache(maxsize=None)
 def network(name: str) -> Network:
-    return Network(MODELS / f"{name}.onnx")
+    return Network(_CHOSEN.get(name, MODELS / f"{name}.onnx"))
+
+
+def use_network(name: str, path: Path) -> None:
+    """From now on, read network `name` from `path` instead of vision/models (a candidate
+    network measured by `vision.evaluate --finder`)."""
+    _CHOSEN[name] = Path(path)
+    network.cache_clear()

@@ -169,10 +169,11 @@ def tint(img: np.ndarray, rng) -> np.ndarray:
 
 # ---------------------------------------------------------------- layouts
 
-def chain(rng: np.random.Generator, count: int, size: float) -> list[np.ndarray]:
+def chain(rng: np.random.Generator, count: int, size: float, crosses: bool = True) -> list[np.ndarray]:
     """A line of play of `count` touching tiles (in the table's plane, about the origin): end to
-    end, turning a right angle now and then, doubles laid across, and at some doubles a cross
-    (a tile laid off each side). Stops early where the next tile would lie on one laid."""
+    end, turning a right angle now and then, doubles laid across, and (with `crosses`) at some
+    doubles a cross (a tile laid off each side). Stops early where the next tile would lie on
+    one laid."""
     angle = rng.choice([0, math.pi / 2]) + rng.normal(0, 0.05)
     group = [tile_box(0, 0, size, angle)]
     along = np.array([-math.sin(angle), math.cos(angle)])
@@ -190,7 +191,7 @@ def chain(rng: np.random.Generator, count: int, size: float) -> list[np.ndarray]
             centre = end + along * (step + size / 2)
             new.append((centre, angle + math.pi / 2))
             new_end = end + along * (step + size)
-            if rng.random() < 0.4:      # a cross: a tile off each side of the double
+            if crosses and rng.random() < 0.4:      # a cross: a tile off each side of the double
                 side = np.array([-along[1], along[0]])
                 for sign in (1, -1):
                     new.append((centre + sign * side * (2 * size + step), angle + math.pi / 2))
@@ -259,23 +260,40 @@ def _photo(rng, h: int, w: int, kind: str, black: bool | None, max_value: int, m
     """The photo (uint8) of one kind of scene, and its tiles as `render` gives them."""
     style = hard_style(rng, max_value, black)
     table, glossy = hard_table(rng, h, w)
-    before = table.copy() if glossy else None
     boxes = hard_layout(rng, w, h, kind, within=answers)
     hmat = camera(rng, w, h, max_tilt=max_tilt if kind != "closeup" else 15)
     if answers:
-        boxes = [b for b in boxes if (cv2.perspectiveTransform(b[None], hmat)[0] > 4).all()
-                 and (cv2.perspectiveTransform(b[None], hmat)[0] < (w - 5, h - 5)).all()]
+        boxes = [b for b in boxes if in_frame(b, hmat, w, h)]
+    return photograph(rng, table, glossy, boxes, hmat, style, max_value, answers,
+                      face_down_share=0.1 if rng.random() < 0.2 else 0)
+
+
+def in_frame(box: np.ndarray, hmat: np.ndarray, w: int, h: int) -> bool:
+    """Whether a tile (in the plane) lies wholly inside the photo w x h, a few pixels from its edges."""
+    quad = cv2.perspectiveTransform(box[None], hmat)[0]
+    return bool((quad > 4).all() and (quad < (w - 5, h - 5)).all())
+
+
+def photograph(rng, table: np.ndarray, glossy: bool, boxes: list, hmat: np.ndarray, style: st.Style,
+               max_value: int, answers: bool, face_down_share: float, tinted: bool = True):
+    """The photo (uint8) of the tiles `boxes` (in the plane) of one set seen through `hmat` on
+    `table` (reflected in it where `glossy`), and its tiles as `render` gives them; lit, now and
+    then (with `tinted`) greyscale or tinted, blurred, noisy, compressed. With `answers` (a photo
+    whose tiles are counted), each tile of the set shows at most once, and no clutter is
+    thrown among the tiles (cards on the table may lie there)."""
+    h, w = table.shape[:2]
+    before = table.copy() if glossy else None
     faces = (max_value + 1) * (max_value + 2) // 2
     img, tiles = render(rng, h, w, boxes[:faces] if answers else boxes, hmat, style, max_value,
-                        face_down_share=0.1 if rng.random() < 0.2 else 0, one_set=answers, table=table)
+                        face_down_share=face_down_share, one_set=answers, table=table)
     if glossy:
         img = reflections(img, before, rng)
     if not answers and rng.random() < 0.15:
         _clutter(img, rng, int(rng.integers(1, 5)))
     img = _lighting(img, rng)
-    if rng.random() < 0.3:
+    if tinted and rng.random() < 0.3:
         img = tint(img, rng)
-    return _degrade(img, rng, text=not answers), tiles
+    return _degrade(img, rng, text=not answers, grey=tinted), tiles
 
 
 def hard_scene(rng: np.random.Generator, size: tuple[int, int] = (320, 320), core: float = CORE):
@@ -299,5 +317,11 @@ def hard_scene_with_answers(rng: np.random.Generator, kind: str, size=(768, 1024
         img, tiles = _photo(rng, h, w, layout_kind, True if kind == "black" else None, max_value, 30, answers=True)
         if any(v is not None for _, v, _ in tiles):
             break
-    face_up = [(tuple(sorted(v)), quad) for quad, v, _ in tiles if v is not None]
-    return img, [v for v, _ in face_up], [q for _, q in face_up], max_value
+    return (img, *face_up(tiles), max_value)
+
+
+def face_up(tiles) -> tuple[list, list]:
+    """The face-up tiles' values (each pair in order) and their corners in the photo, from the
+    tiles as `render` gives them."""
+    shown = [(tuple(sorted(v)), quad) for quad, v, _ in tiles if v is not None]
+    return [v for v, _ in shown], [q for _, q in shown]

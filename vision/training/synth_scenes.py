@@ -53,9 +53,12 @@ def _colour(rng, kind):
     return np.array(base, np.float32) + rng.normal(0, 12, 3).astype(np.float32)
 
 
-def background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    kind = rng.choice(["plain", "wood", "cloth", "felt", "counter", "pattern", "leather", "busy", "paper"],
-                      p=[0.14, 0.17, 0.12, 0.1, 0.12, 0.1, 0.07, 0.1, 0.08])
+def background(rng: np.random.Generator, h: int, w: int, kind: str | None = None, base=None) -> np.ndarray:
+    """A table h x w (float BGR): of a kind drawn at random, or of `kind`; a cloth or felt of
+    colour `base` (BGR) where given, for scenes drawn on purpose (`synth_styles`)."""
+    if kind is None:
+        kind = rng.choice(["plain", "wood", "cloth", "felt", "counter", "pattern", "leather", "busy", "paper"],
+                          p=[0.14, 0.17, 0.12, 0.1, 0.12, 0.1, 0.07, 0.1, 0.08])
     if kind == "wood":
         base = _colour(rng, "wood")
         angle = rng.uniform(0, math.pi)
@@ -70,13 +73,13 @@ def background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             seams = (np.mod(u, period) < rng.uniform(1, 3)).astype(np.float32)
             img *= (1 - 0.5 * seams)[:, :, None]
     elif kind == "cloth":
-        base = _colour(rng, rng.choice(["felt", "dark", "pale"]))
+        base = _colour(rng, rng.choice(["felt", "dark", "pale"])) if base is None else np.float32(base)
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         period = rng.uniform(2, 6)
         weave = np.sin(xx * 2 * math.pi / period) * np.sin(yy * 2 * math.pi / period)
         img = base[None, None, :] * (1 + 0.08 * weave[:, :, None] + 0.06 * _noise(rng, h, w, 30)[:, :, None])
     elif kind == "felt":
-        base = _colour(rng, "felt")
+        base = _colour(rng, "felt") if base is None else np.float32(base)
         img = base[None, None, :] * (1 + 0.07 * _noise(rng, h, w, 3, 2)[:, :, None]
                                      + 0.1 * _noise(rng, h, w, 100)[:, :, None])
     elif kind == "counter":
@@ -199,19 +202,24 @@ def tile_box(cx, cy, short, angle):
     return np.float32(pts)
 
 
-def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int, lines: bool = False):
+# the groups `layout` lays, and the share of each: the first scenes', and with lines of play
+MODES = {"single": 0.4, "row": 0.25, "chain": 0.15, "foot": 0.1, "grid": 0.1}
+LINE_MODES = {"single": 0.2, "row": 0.15, "chain": 0.1, "foot": 0.1, "grid": 0.1, "line": 0.35}
+
+
+def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int, lines: bool = False,
+           modes: dict | None = None):
     """Tile boxes in the plane: scattered, touching rows, chains, crosses (and, with `lines`,
     lines of play that turn and hold doubles laid across); with a flag each for face up. Tiles
-    never overlap (a small gap or exact touch)."""
+    never overlap (a small gap or exact touch). `modes` (as `MODES`) chooses other shares of
+    the groups, e.g. only single tiles."""
+    modes = modes or (LINE_MODES if lines else MODES)
     occupied = np.zeros((h, w), np.uint8)
     boxes = []
     tries = 0
     while len(boxes) < n and tries < n * 6:
         tries += 1
-        if lines:
-            mode = rng.choice(["single", "row", "chain", "foot", "grid", "line"], p=[0.2, 0.15, 0.1, 0.1, 0.1, 0.35])
-        else:
-            mode = rng.choice(["single", "row", "chain", "foot", "grid"], p=[0.4, 0.25, 0.15, 0.1, 0.1])
+        mode = rng.choice(list(modes), p=list(modes.values()))
         size = short * rng.uniform(0.9, 1.1)
         cx, cy = rng.uniform(-0.05, 1.05) * w, rng.uniform(-0.05, 1.05) * h
         angle = rng.uniform(0, 2 * math.pi) if rng.random() < 0.6 else rng.choice([0, math.pi / 2]) + rng.normal(0, 0.03)
@@ -223,12 +231,7 @@ def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int, lines
             cols = int(rng.integers(2, 7))
             rows = 1 if mode == "row" else int(rng.integers(2, 4))
             row_gap = gap if mode == "row" else size * rng.uniform(0.05, 0.6)
-            c, s = math.cos(angle), math.sin(angle)
-            for r in range(rows):
-                for k in range(cols):
-                    dx, dy = k * (size + gap), r * (2 * size + row_gap)
-                    group.append(tile_box(cx + dx * c - dy * s, cy + dx * s + dy * c, size,
-                                          angle + rng.normal(0, 0.02)))
+            group = side_by_side(rng, cx, cy, size, angle, cols, rows, gap, row_gap)
         elif mode == "chain":
             length = int(rng.integers(2, 6))
             a = angle
@@ -254,6 +257,19 @@ def layout(rng: np.random.Generator, w: int, h: int, short: float, n: int, lines
         # a group may run a few tiles past n; a much longer one is cut to what is still wanted
         boxes.extend(group if len(boxes) + len(group) <= n + 4 else group[:max(0, n - len(boxes))])
     return boxes
+
+
+def side_by_side(rng: np.random.Generator, cx: float, cy: float, size: float, angle: float, cols: int,
+                 rows: int = 1, gap: float = 0.0, row_gap: float = 0.0) -> list[np.ndarray]:
+    """Rows of `cols` tiles laid long side to long side, `gap` apart, the rows `row_gap` apart
+    end to end; the first tile at (cx, cy), each turned a little off `angle`."""
+    c, s = math.cos(angle), math.sin(angle)
+    group = []
+    for r in range(rows):
+        for k in range(cols):
+            dx, dy = k * (size + gap), r * (2 * size + row_gap)
+            group.append(tile_box(cx + dx * c - dy * s, cy + dx * s + dy * c, size, angle + rng.normal(0, 0.02)))
+    return group
 
 
 def _line_of_play(rng, x, y, size, angle, gap):
@@ -348,8 +364,8 @@ def _lighting(img, rng):
     return img
 
 
-def _degrade(img, rng, text=True):
-    """Camera and file: blur, noise, watermarks, greyscale, resampling, JPEG."""
+def _degrade(img, rng, text=True, grey=True):
+    """Camera and file: blur, noise, watermarks (with `text`), greyscale (with `grey`), resampling, JPEG."""
     h, w = img.shape[:2]
     if text and rng.random() < 0.12:    # a watermark or caption across the photo
         overlay = img.copy()
@@ -372,9 +388,9 @@ def _degrade(img, rng, text=True):
         small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         img = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     img = img + rng.normal(0, rng.uniform(0, 9), img.shape).astype(np.float32)
-    if rng.random() < 0.08:
-        grey = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
-        img = cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR).astype(np.float32)
+    if grey and rng.random() < 0.08:
+        mono = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+        img = cv2.cvtColor(mono, cv2.COLOR_GRAY2BGR).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.75:
         ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 96))])

@@ -60,11 +60,14 @@ class Style:
     engraved_bar: bool = False        # the divider cut into the body: a dark line with a light one below
 
 
-def random_style(rng: np.random.Generator, max_value: int = 18, broad: bool = False) -> Style:
+def random_style(rng: np.random.Generator, max_value: int = 18, broad: bool = False, body: str | None = None,
+                 scheme: str | None = None) -> Style:
     """One set's look. With `broad`, also sets the first styles leave out (`_broadened`): the
     reader's extra training tiles; the test scenes keep the first styles, so that their figures
-    compare from one round to the next."""
-    style = _first_style(rng, max_value)
+    compare from one round to the next. `body` ("ivory", "white", "cream", "black", "pink",
+    "colour", "grey") and `scheme` (the pips: "coloured" by value, "black", "light", "solid")
+    choose the set instead of drawing it, for scenes drawn on purpose (`synth_styles`)."""
+    style = _first_style(rng, max_value, body, scheme)
     return _broadened(style, rng) if broad else style
 
 
@@ -82,9 +85,11 @@ def _broadened(style: Style, rng: np.random.Generator) -> Style:
     return style
 
 
-def _first_style(rng: np.random.Generator, max_value: int) -> Style:
-    kind = rng.choice(["ivory", "white", "cream", "black", "pink", "colour", "grey"],
-                      p=[0.27, 0.25, 0.14, 0.1, 0.08, 0.1, 0.06])
+def _first_style(rng: np.random.Generator, max_value: int, kind: str | None = None,
+                 scheme: str | None = None) -> Style:
+    if kind is None:
+        kind = rng.choice(["ivory", "white", "cream", "black", "pink", "colour", "grey"],
+                          p=[0.27, 0.25, 0.14, 0.1, 0.08, 0.1, 0.06])
     if kind == "ivory":
         body = (rng.uniform(170, 215), rng.uniform(215, 240), rng.uniform(230, 250))
     elif kind == "white":
@@ -102,15 +107,7 @@ def _first_style(rng: np.random.Generator, max_value: int) -> Style:
         body = (v, v, v)
     else:
         body = tuple(float(c) for c in rng.uniform(30, 230, 3))
-    body_light = float(np.mean(body)) > 120
-    if kind in ("black",) or (kind == "colour" and not body_light):
-        scheme = "light"
-    elif kind in ("pink", "colour"):
-        scheme = rng.choice(["light", "solid", "black"], p=[0.5, 0.3, 0.2])
-    elif max_value >= 10:
-        scheme = rng.choice(["coloured", "black"], p=[0.7, 0.3])
-    else:
-        scheme = rng.choice(["coloured", "black"], p=[0.25, 0.75])
+    scheme = scheme or _pip_scheme(rng, kind, body, max_value)
     if scheme == "light":
         pip = (rng.uniform(200, 255), rng.uniform(200, 255), rng.uniform(200, 255)) if rng.random() < 0.6 \
             else (rng.uniform(20, 120), rng.uniform(180, 240), rng.uniform(220, 255))   # yellow, gold
@@ -145,6 +142,17 @@ def _first_style(rng: np.random.Generator, max_value: int) -> Style:
         engraved=bool(rng.random() < 0.35), layout_family=int(rng.integers(4)),
         margin=float(rng.uniform(0.17, 0.27)), texture=float(rng.uniform(0, 6)),
     )
+
+
+def _pip_scheme(rng: np.random.Generator, kind: str, body: tuple, max_value: int) -> str:
+    """How a set of this body colours its pips: light, solid, black or coloured by value."""
+    if kind in ("black",) or (kind == "colour" and float(np.mean(body)) <= 120):
+        return "light"
+    if kind in ("pink", "colour"):
+        return rng.choice(["light", "solid", "black"], p=[0.5, 0.3, 0.2])
+    if max_value >= 10:
+        return rng.choice(["coloured", "black"], p=[0.7, 0.3])
+    return rng.choice(["coloured", "black"], p=[0.25, 0.75])
 
 
 _LOW = {0: [], 1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
