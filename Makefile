@@ -48,7 +48,7 @@ new-language: $(STAMP)
 
 run: $(STAMP) $(MO_FILES)
 	$(BIN)/flask --app app init-db
-	$(BIN)/python -m chickenyard.serve
+	$(BIN)/python -m chickenyard.web.serve
 
 # Debian's Chromium, poppler-utils, Pango and a font first (installed when root, else the
 # command to run is printed), then the venv; pytest's exit code is make's.

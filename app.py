@@ -10,16 +10,16 @@ from flask_compress import Compress
 
 import vision  # noqa: F401 - sets OpenCV's decoding limit before anything imports cv2
 
-from chickenyard import backup
-from chickenyard import db as database
-from chickenyard import languages
-from chickenyard.errors import register_error_pages
-from chickenyard.filters import register_filters
-from chickenyard.headers import register_headers
-from chickenyard.hosts import TrustedHosts
-from chickenyard.instance import instance_secret, refuse_writes_when_read_only, writable
-from chickenyard.migrations import migrate
-from chickenyard.security import csrf
+from chickenyard.storage import backup
+from chickenyard.storage import db as database
+from chickenyard.storage.instance import instance_secret, refuse_writes_when_read_only, writable
+from chickenyard.storage.migrations import migrate
+from chickenyard.web import languages
+from chickenyard.web.errors import register_error_pages
+from chickenyard.web.filters import register_filters
+from chickenyard.web.headers import register_headers
+from chickenyard.web.hosts import TrustedHosts
+from chickenyard.web.security import csrf
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -55,7 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_headers(app)
     refuse_writes_when_read_only(app)
 
-    from chickenyard.views import register_blueprints
+    from chickenyard.web.views import register_blueprints
     register_blueprints(app)
 
     database.init_app(app)

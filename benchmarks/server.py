@@ -47,7 +47,7 @@ def serving(threads: int = 8):
         env = {**os.environ, "CHICKENYARD_INSTANCE": instance}
         # the server's log goes to a file: an unread pipe would fill up and stall it
         log = open(os.path.join(instance, "server.log"), "w+")
-        proc = subprocess.Popen([sys.executable, "-m", "chickenyard.serve", "--host", "127.0.0.1",
+        proc = subprocess.Popen([sys.executable, "-m", "chickenyard.web.serve", "--host", "127.0.0.1",
                                  "--port", str(port), "--threads", str(threads)],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:

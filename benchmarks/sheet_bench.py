@@ -22,9 +22,9 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", 10))
 
 
 def fill_game(instance: str) -> int:
-    from chickenyard.db import connect
-    from chickenyard.sheet import Entry, load_sheet
-    from chickenyard.store import create_game, save_hand
+    from chickenyard.game.sheet import Entry, load_sheet
+    from chickenyard.storage.db import connect
+    from chickenyard.storage.store import create_game, save_hand
     from referee.rulesets import rule_set
 
     db = connect(os.path.join(instance, "chickenyard.db"))

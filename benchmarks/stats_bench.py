@@ -27,9 +27,9 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim"
 
 
 def fill_games(instance: str) -> tuple[int, str]:
-    from chickenyard.db import connect
-    from chickenyard.sheet import Entry, load_sheet
-    from chickenyard.store import create_game, save_hand
+    from chickenyard.game.sheet import Entry, load_sheet
+    from chickenyard.storage.db import connect
+    from chickenyard.storage.store import create_game, save_hand
     from referee.rulesets import rule_set
 
     db = connect(os.path.join(instance, "chickenyard.db"))
@@ -65,7 +65,7 @@ def get(port: int, path: str, headers: dict, busy: list | None = None) -> float:
 
 def touch_a_game(instance: str, game_id: int) -> None:
     """A change to one game (a phone saving a hand, say): whatever is kept of the statistics is stale."""
-    from chickenyard.db import connect
+    from chickenyard.storage.db import connect
     db = connect(os.path.join(instance, "chickenyard.db"))
     with db.conn:
         db.execute("update games set revision = revision + 1, updated_at = updated_at where id = ?", [game_id])

@@ -55,7 +55,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The game's name in the table's language (marked for the catalogue in chickenyard/rule_words.py)."""
+        """The game's name in the table's language (marked for the catalogue in chickenyard/web/rule_words.py)."""
         return _(self.title)
 
     @property

@@ -23,7 +23,7 @@ TILES, POINTS, WENT_OUT, TILES_LEFT = "tiles", "points", "went_out", "tiles_left
 @dataclass(frozen=True)
 class TypedEntry:
     """One player's entry for a hand as the table typed it (or a saved game's document gives it),
-    by name, before the referee checks it: the score sheet stores its own `chickenyard.sheet.Entry`."""
+    by name, before the referee checks it: the score sheet stores its own `chickenyard.game.sheet.Entry`."""
     player: str
     tiles: Sequence[Tile] | None = None     # None: nothing picked (a total typed, or nothing)
     points: int | None = None

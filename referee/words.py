@@ -1,6 +1,6 @@
 """The referee's words in the table's language.
 
-The referee has no Flask: the app installs its catalogue here (chickenyard/languages.py), and the
+The referee has no Flask: the app installs its catalogue here (chickenyard/web/languages.py), and the
 referee alone (its tests, the command line) speaks English. A message is marked with `_()` and
 filled in through %(name)s placeholders, as gettext expects, so a translation may move them."""
 from __future__ import annotations

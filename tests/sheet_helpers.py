@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 
 
 def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_size=9, game="chickenfoot",

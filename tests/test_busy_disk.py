@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import pytest
 
 from app import create_app
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.conftest import TableClient
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 from tests.test_odd_input import field_error
@@ -113,7 +113,7 @@ def test_any_other_write_while_busy_is_a_503_page_and_json_for_the_api(client, a
 
 
 def test_a_full_database_is_a_clear_message_and_stores_nothing_half(client, app, monkeypatch):
-    import chickenyard.db as database
+    import chickenyard.storage.db as database
     real_connect = database.connect
 
     def crowded(*args, **kwargs):        # the disk holds no more pages than the database has now
@@ -162,7 +162,7 @@ def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, 
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     # the file is created, then the disk fills while writing
-    monkeypatch.setattr("chickenyard.photos.open", failing_file(OSError(28, "No space left on device"), 100),
+    monkeypatch.setattr("chickenyard.storage.photos.open", failing_file(OSError(28, "No space left on device"), 100),
                         raising=False)
     response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                            data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
@@ -180,7 +180,7 @@ def test_a_photo_that_fails_as_an_io_error_on_a_full_disk_says_the_disk_is_full(
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     # the disk answers the write with an I/O error, as a full one may
-    monkeypatch.setattr("chickenyard.photos.open", failing_file(OSError(5, "Input/output error")), raising=False)
+    monkeypatch.setattr("chickenyard.storage.photos.open", failing_file(OSError(5, "Input/output error")), raising=False)
     monkeypatch.setattr(shutil, "disk_usage", lambda _folder: shutil._ntuple_diskusage(10**9, 10**9 - free, free))
     response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                            data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
@@ -235,7 +235,7 @@ def test_a_read_only_instance_serves_the_sheets_with_a_banner(tmp_path, monkeypa
 
 
 def test_a_disk_that_turns_read_only_while_serving_keeps_the_sheets_readable(tmp_path, monkeypatch):
-    from chickenyard import instance as instance_module
+    from chickenyard.storage import instance as instance_module
     from tests.test_watch_codes import code_on_share_page
     instance = tmp_path / "instance"
     monkeypatch.setenv("CHICKENYARD_INSTANCE", str(instance))
@@ -287,7 +287,7 @@ def test_on_a_disk_read_only_from_the_start_a_watch_code_and_the_phones_name_sti
 
 
 def test_an_empty_or_short_secret_key_is_replaced_whole(tmp_path):
-    from chickenyard.instance import instance_secret
+    from chickenyard.storage.instance import instance_secret
     key = tmp_path / "secret_key"
     for content in ("", "abc\n"):
         key.write_text(content)
@@ -299,7 +299,7 @@ def test_an_empty_or_short_secret_key_is_replaced_whole(tmp_path):
 
 
 def test_a_secret_key_is_never_left_half_written(tmp_path, monkeypatch):
-    from chickenyard import instance
+    from chickenyard.storage import instance
     (tmp_path / "secret_key").write_text("k" * 64)
 
     def power_cut(*args):

@@ -140,9 +140,9 @@ def test_every_word_in_a_template_is_marked_for_translation(name):
 
 
 def test_every_rule_name_and_value_the_referee_shows_is_marked():
-    """The referee's rule data is English that pages show translated; chickenyard/rule_words.py marks
+    """The referee's rule data is English that pages show translated; chickenyard/web/rule_words.py marks
     it for the catalogue, and must follow when a rule or a value is added."""
-    from chickenyard.rule_words import RULE_WORDS, VALUE_WORDS
+    from chickenyard.web.rule_words import RULE_WORDS, VALUE_WORDS
     from referee.presets import LABELS
     from referee.rulesets import PRESET_NAMES, rule_set
     marked = set(RULE_WORDS) | set(VALUE_WORDS.values())

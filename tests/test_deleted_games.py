@@ -5,9 +5,9 @@ from __future__ import annotations
 import sqlite3
 import threading
 
-from chickenyard import migrations, store
-from chickenyard.db import connect
-from chickenyard.game_changes import delete_game
+from chickenyard.game.game_changes import delete_game
+from chickenyard.storage import migrations, store
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from benchmarks.server import free_port, wait_until_up
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.test_transfer import DOC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +82,7 @@ def test_kill_minus_nine_loses_no_acknowledged_write(tmp_path):
     rng = random.Random(3)
     n = 0
     for cycle in range(4):
-        server = subprocess.Popen([sys.executable, "-m", "chickenyard.serve", "--host", "127.0.0.1",
+        server = subprocess.Popen([sys.executable, "-m", "chickenyard.web.serve", "--host", "127.0.0.1",
                                    "--port", str(port)], cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until_up(port, server)

@@ -1,10 +1,10 @@
 """One check of a game's set-up: the new-game form, the blank-sheet form, a saved game brought back
-and a late player read names and choices the same way (chickenyard/game_setup.py)."""
+and a late player read names and choices the same way (chickenyard/game/game_setup.py)."""
 from __future__ import annotations
 
 import re
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import start_game
 from tests.test_busy_disk import another_program_writing, app  # noqa: F401  (its app answers busy quickly)
 from tests.test_odd_input import field_error

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from chickenyard.db import connect
-from chickenyard.sheet import Entry, load_sheet
-from chickenyard.store import save_hand, save_hand_form
+from chickenyard.game.sheet import Entry, load_sheet
+from chickenyard.storage.db import connect
+from chickenyard.storage.store import save_hand, save_hand_form
 
 from .sheet_helpers import player_ids, start_game
 

@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from chickenyard import limits
 from chickenyard.printing import pdf
+from chickenyard.web import limits
 from tests.sheet_helpers import player_ids, start_game
 
 BLANK = "/print/sheet.pdf?game=chickenfoot&preset=classic&set=9&players=4&paper=letter"
@@ -114,7 +114,7 @@ def test_one_pdf_is_drawn_at_a_time_and_a_third_request_is_told_to_wait(client, 
 def test_a_photo_beyond_the_ones_being_counted_and_waiting_is_told_to_wait(client, app, monkeypatch):
     pytest.importorskip("cv2")
     gate = limits.Gate(running=0 + 1, waiting=0, busy_message="counting other photos")
-    monkeypatch.setattr("chickenyard.photos.photo_counting", gate)
+    monkeypatch.setattr("chickenyard.storage.photos.photo_counting", gate)
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     with gate.turn():                                # another photo is being counted

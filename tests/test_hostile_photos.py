@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.hostile_images import bomb_hiding_its_size, chunk, jpeg_claiming, png
 from tests.sheet_helpers import player_ids, start_game
 

@@ -2,7 +2,7 @@
 trusts them."""
 from __future__ import annotations
 
-from chickenyard import hosts, serve
+from chickenyard.web import hosts, serve
 
 
 def test_the_interfaces_are_read_from_the_operating_system():

@@ -6,9 +6,9 @@ import io
 import json
 import tracemalloc
 
-from chickenyard import limits
-from chickenyard.db import connect
-from chickenyard.views import transfer
+from chickenyard.storage.db import connect
+from chickenyard.web import limits
+from chickenyard.web.views import transfer
 from referee.rulesets import rule_set
 
 MB = 1024 * 1024

@@ -58,7 +58,7 @@ def test_the_switch_offers_each_language_in_its_own_words(client):
 
 
 def test_dates_and_numbers_are_written_the_phones_way(app):
-    from chickenyard.filters import day, number, percent, when
+    from chickenyard.web.filters import day, number, percent, when
     written = {}
     for header in ("es-MX", "es-ES", "en-US"):
         with app.test_request_context(headers={"Accept-Language": header}):

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from chickenyard.db import connect
-from chickenyard.photos import save_photo
-from chickenyard.sheet import load_sheet
+from chickenyard.game.sheet import load_sheet
+from chickenyard.storage.db import connect
+from chickenyard.storage.photos import save_photo
 from tests.sheet_helpers import player_ids, start_game
 
 NOT_FOUND = "There is nothing here. The game may have been deleted, or the link is mistyped."

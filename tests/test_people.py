@@ -5,8 +5,8 @@ import csv
 import io
 import re
 
-from chickenyard import migrations
-from chickenyard.db import connect
+from chickenyard.storage import migrations
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 

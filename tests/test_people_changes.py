@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 

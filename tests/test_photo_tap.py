@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.shared_files import shared
 from tests.sheet_helpers import player_ids, start_game
 from tests.test_photos import review_values, stored_photo, upload

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -125,7 +125,7 @@ def test_photos_are_kept_with_the_game_and_can_be_deleted(client, app, tmp_path)
 
 
 def test_a_photographed_row_is_read_from_one_end_to_the_other():
-    from chickenyard.photos import tiles_in_row_order
+    from chickenyard.storage.photos import tiles_in_row_order
     from referee.tiles import Tile
 
     def found(centres):
@@ -192,9 +192,9 @@ def test_a_photo_of_the_castle_rock_row_over_the_limit_says_why_on_the_game(clie
 def test_the_review_lists_the_tiles_to_check_first_with_how_sure_each_is(client, app):
     """What the pip counter found, as stored: the review's order and words do not depend on
     the model, so this photo's findings are written directly."""
-    from chickenyard.db import get_db
-    from chickenyard.photos import save_photo
-    from chickenyard.sheet import load_sheet
+    from chickenyard.game.sheet import load_sheet
+    from chickenyard.storage.db import get_db
+    from chickenyard.storage.photos import save_photo
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     found = {"tiles": [[2, 3], [5, 6], [0, 4]], "total": 20, "width": 800, "height": 600, "unreadable": [],
@@ -218,8 +218,8 @@ def test_the_review_lists_the_tiles_to_check_first_with_how_sure_each_is(client,
 
 def test_confirming_a_photo_in_super_15_keeps_the_other_players_tiles_left(client, app):
     """The photo is one player's; the others' counts already on the sheet stay as they were."""
-    from chickenyard.photos import save_photo
-    from chickenyard.sheet import load_sheet
+    from chickenyard.game.sheet import load_sheet
+    from chickenyard.storage.photos import save_photo
     game_id = start_game(client, players=("Ann", "Bo", "Cy"), preset="", set_size=15, game="super-15", hands=3)
     ids = player_ids(app, game_id)
     client.post(f"/games/{game_id}/hands/1",
@@ -279,8 +279,8 @@ def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, ap
 def stored_photo(client, app) -> tuple[str, int, dict]:
     """A photo stored for Ann in hand 1 as if counted (one 1|2 in an 800 x 600 photo), without
     the pip counter: its review's address, its id, and what was found."""
-    from chickenyard.photos import save_photo
-    from chickenyard.sheet import load_sheet
+    from chickenyard.game.sheet import load_sheet
+    from chickenyard.storage.photos import save_photo
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     db = connect(app.config["DATABASE"])
@@ -305,7 +305,7 @@ def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app
 
 
 def test_a_closer_look_adds_only_tiles_where_none_was_found():
-    from chickenyard.photos import with_new_tiles
+    from chickenyard.storage.photos import with_new_tiles
     square = lambda x: [[x, 0], [x + 50, 0], [x + 50, 100], [x, 100]]      # noqa: E731
     found = {"tiles": [[1, 2]], "total": 3, "width": 800, "height": 600, "unreadable": [square(200)],
              "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": square(0)}]}
@@ -323,7 +323,7 @@ def test_a_badge_stays_whole_on_the_photo_and_off_every_tile():
     (its number unseen) or on another tile (over its pips), outside the next corner down."""
     import math
 
-    from chickenyard.photos import _touches, review_marks
+    from chickenyard.storage.photos import _touches, review_marks
     tiles = [
         [[100, 2], [160, 10], [140, 130], [80, 122]],          # at the top edge
         [[300, 100], [360, 100], [360, 220], [300, 220]],      # clear of everything

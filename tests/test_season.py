@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from chickenyard.db import connect
-from chickenyard.season import average, period_start, results
+from chickenyard.game.season import average, period_start, results
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from werkzeug.datastructures import MultiDict
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -196,7 +196,7 @@ def test_saving_again_after_going_back_loses_nothing(app, client, game):
 
 def test_a_phone_that_started_many_games_still_opens_the_newest(app, client):
     # the cookie keeps the last 50 games: a club phone used all season never fills it
-    from chickenyard.access import REMEMBERED
+    from chickenyard.web.access import REMEMBERED
     ids = [start_game(client) for _ in range(REMEMBERED + 12)]
     assert client.get(f"/games/{ids[-1]}").status_code == 200
     assert client.get(f"/games/{ids[-REMEMBERED]}").status_code == 200

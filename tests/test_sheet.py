@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 HX = {"HX-Request": "true"}

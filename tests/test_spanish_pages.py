@@ -182,7 +182,7 @@ def test_a_merge_with_no_player_chosen_says_so_in_spanish(app, client):
     from tests.sheet_helpers import start_game
     start_game(client, players=("Ana", "Beto"))
     with app.app_context():
-        from chickenyard.db import get_db
+        from chickenyard.storage.db import get_db
         ana = get_db().execute("select id from people where name = 'Ana'").fetchone()[0]
     refused = client.post(f"/players/{ana}/merge", data={"other": ""}, headers=SPANISH)
     assert refused.status_code == 422

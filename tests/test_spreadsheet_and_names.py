@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from chickenyard.db import connect
-from chickenyard.transfer import spreadsheet_safe
+from chickenyard.game.transfer import spreadsheet_safe
+from chickenyard.storage.db import connect
 from tests.test_odd_input import field_error
 from tests.sheet_helpers import start_game
 

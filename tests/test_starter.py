@@ -77,7 +77,7 @@ def test_mexican_train_rotates_the_designated_starter_clockwise(client, app):
 
 
 def test_designating_a_starter_needs_the_edit_link_and_a_player_of_the_game(client, app):
-    from chickenyard.db import connect
+    from chickenyard.storage.db import connect
     game_id = start_game(client, players=("Ann", "Bo"), preset="double15-rulebook", set_size=15)
     assert client.post(f"/games/{game_id}/starter", data={"seat": "7"}).status_code == 303
     assert "Choose one of this game&#39;s players" in client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from chickenyard import limits, season
-from chickenyard.db import connect
+from chickenyard.game import season
+from chickenyard.storage.db import connect
+from chickenyard.web import limits
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 

@@ -7,8 +7,8 @@ import socket
 import pytest
 
 from app import create_app
-from chickenyard.db import connect
-from chickenyard.hosts import lan_addresses
+from chickenyard.storage.db import connect
+from chickenyard.web.hosts import lan_addresses
 from tests.conftest import TableClient
 from tests.sheet_helpers import start_game
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from chickenyard.db import connect
+from chickenyard.storage.db import connect
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 DOC = {"format": "chickenyard/game-v1", "game": "chickenfoot", "preset": "classic", "set": 9,

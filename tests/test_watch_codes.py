@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from chickenyard.watch_codes import ALPHABET, TryLimit
+from chickenyard.web.watch_codes import ALPHABET, TryLimit
 from tests.sheet_helpers import start_game
 from tests.test_odd_input import field_error
 

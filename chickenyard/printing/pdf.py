@@ -11,7 +11,7 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from ..limits import pdf_drawing
+from ..web.limits import pdf_drawing
 
 KEPT = 64            # PDFs kept, each some tens of KB
 

@@ -10,8 +10,8 @@ from referee.draw import Refusal, draw_count
 from referee.games import GAMES, Game
 from referee.rulesets import RuleSet
 
-from ..game_setup import MAX_NAME, check_game, clean_name
-from ..sheet import Sheet
+from ..game.game_setup import MAX_NAME, check_game, clean_name
+from ..game.sheet import Sheet
 from .layout import Layout, LayoutError, layout
 
 

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
 
-from ..views.loading import sheet_for
+from ..web.views.loading import sheet_for
 from .layout import PAPERS, LayoutError, double_svg, layout_css
 from .paper import paper_for_languages
 from .pdf import pdf_of
