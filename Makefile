@@ -32,7 +32,7 @@ install: $(STAMP) $(MO_FILES)
 # (the .mo files are committed, so a fresh clone serves every language without this step).
 
 messages: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ -k Word --add-location=file --sort-by-file \
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k Word --add-location=file --sort-by-file \
 		--project=Chickenyard --no-wrap -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-fuzzy-matching \
 		--ignore-obsolete --no-wrap

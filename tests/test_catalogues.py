@@ -172,9 +172,25 @@ def test_no_function_hides_gettext_behind_a_throwaway_underscore():
     assert found == []
 
 
+
+def test_every_module_of_the_app_speaks_through_the_referees_underscore():
+    """One `_` for the whole app (referee.words: Flask-free, `%(name)s` filled in), so a message reads
+    the same wherever it is said; a module-level message is marked with N_ and said with _ when shown."""
+    import importlib
+    import pkgutil
+
+    import chickenyard
+    from referee import words
+    others = []
+    for module in pkgutil.walk_packages(chickenyard.__path__, "chickenyard."):
+        said = getattr(importlib.import_module(module.name), "_", words._)
+        if said is not words._:
+            others.append(f"{module.name}: {getattr(said, '__module__', '?')}.{getattr(said, '__name__', '?')}")
+    assert others == []
+
 # --- the code's messages in every catalogue -------------------------------------------------------
 
-KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None, "Word": None}   # as `make messages` has pybabel extract
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Word": None}   # as `make messages` has pybabel extract
 
 
 @functools.cache
@@ -220,3 +236,4 @@ def test_the_extraction_finds_the_code_and_the_templates_messages():
     assert ("The photo shows %(num)d tile: %(tiles)s.", "The photo shows %(num)d tiles: %(tiles)s.") in {
         message for message, _context in found}                                                 # ngettext
     assert ("lowest total", None) in found                                                      # Word(...)
+    assert ("That action is not available here.", None) in found                              # N_(...)

@@ -4,11 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from flask_babel import gettext as _
-
 from referee.draw import Refusal, draw_count
 from referee.games import GAMES, Game
 from referee.rulesets import RuleSet
+from referee.words import _
 
 from ..game.game_setup import MAX_NAME, check_game, clean_name
 from ..game.sheet import Sheet

@@ -6,10 +6,10 @@ import unicodedata
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee.rulesets import PRESET_NAMES, rule_set
+from referee.words import _
 
 from ..web.views.loading import sheet_for
 from .layout import PAPERS, LayoutError, double_svg, layout_css

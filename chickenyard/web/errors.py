@@ -4,11 +4,11 @@ from __future__ import annotations
 import sqlite3
 
 from flask import Response, jsonify, make_response, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlite_utils.db import NotFoundError
 from werkzeug.exceptions import HTTPException, NotFound, SecurityError
+
+from referee.words import N_, _
 
 from ..storage.db import GameDeleted, StorageProblem, get_db, storage_problem
 from .access import known_game_ids
@@ -60,15 +60,15 @@ def register_error_pages(app) -> None:
 
 
 MESSAGES = {
-    403: _l("This phone has the watch link for this game: it follows the sheet but cannot change it. "
+    403: N_("This phone has the watch link for this game: it follows the sheet but cannot change it. "
             "To keep score on it, open the edit link from the scorekeeper's Share tab."),
-    404: _l("There is nothing here. The game may have been deleted, or the link is mistyped."),
-    405: _l("That action is not available here."),
-    413: _l("That file is too large for Chickenyard (16 MB at most)."),
+    404: N_("There is nothing here. The game may have been deleted, or the link is mistyped."),
+    405: N_("That action is not available here."),
+    413: N_("That file is too large for Chickenyard (16 MB at most)."),
 }
 
 
-GONE = _l("This game was deleted, on this phone or another one at the table, so nothing more can be "
+GONE = N_("This game was deleted, on this phone or another one at the table, so nothing more can be "
           "saved in it: nothing you sent was stored. Start a new game from the home page.")
 
 
@@ -84,12 +84,13 @@ def _deleted_here() -> bool:
 
 
 def game_gone():
-    return _error(410, str(GONE))
+    return _error(410, _(GONE))
 
 
 def http_error(error: HTTPException):
     """The page (or JSON) for an HTTP error, in the table's words."""
-    return _error(error.code or 500, str(MESSAGES.get(error.code, error.description)))
+    known = MESSAGES.get(error.code)
+    return _error(error.code or 500, _(known) if known else str(error.description))
 
 
 def _error(status: int, message: str):

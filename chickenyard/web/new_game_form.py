@@ -4,10 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.rulesets import HIGHEST_AVAILABLE, RuleSet, rule_set
-
-from flask_babel import gettext as _
-
-from referee.words import N_
+from referee.words import N_, _
 
 from ..game.game_setup import check_game, clean_name, names_problem, seats_problem
 from ..game.typed import whole_number

@@ -3,7 +3,7 @@ table's language: the page carries them as JSON in base.html (a data block, whic
 through as it runs nothing), and app.js reads them by key. {name} marks a value app.js fills in."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from referee.words import _
 
 # the keys app.js asks for; each message is marked here and translated per request
 WORDS = {

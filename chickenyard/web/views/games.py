@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, flash, make_response, render_template, request, url_for
-from flask_babel import gettext as _
 
 from referee.games import GAMES
 from referee.rulesets import PRESET_NAMES, rule_set
+from referee.words import _
 
 from ...game.people import known_people
 from ...game.sheet import load_sheet

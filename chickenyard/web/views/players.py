@@ -12,8 +12,9 @@ import json
 from datetime import date
 
 from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
-from flask_babel import gettext as _
 from sqlite_utils.db import NotFoundError
+
+from referee.words import _
 
 from ...game import people, season
 from ...game.game_setup import MAX_NAME, clean_name

@@ -5,9 +5,9 @@ from __future__ import annotations
 import segno
 from sqlite_utils.db import NotFoundError
 from flask import Blueprint, current_app, flash, g, make_response, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
+
+from referee.words import N_, _
 
 from ...game import season
 from ...game.game_changes import next_game, watched_before_next
@@ -48,8 +48,8 @@ def qr_svg(url: str) -> Markup:
 
 
 TOO_MANY = {
-    "phone": _l("Too many codes tried from this phone: wait a minute, then try again."),
-    "table": _l("Too many codes tried at this table just now: wait a minute, then try again, or scan the watch "
+    "phone": N_("Too many codes tried from this phone: wait a minute, then try again."),
+    "table": N_("Too many codes tried at this table just now: wait a minute, then try again, or scan the watch "
                 "QR code on the scorekeeper's Share tab."),
 }
 
@@ -62,7 +62,7 @@ def watch():
     tries = current_app.extensions.setdefault("watch_code_tries", TryLimit())   # one count per running table
     over = tries.over_limit(request.remote_addr or "")
     if over:
-        return _home_with_problem(typed, str(TOO_MANY[over]), 429)
+        return _home_with_problem(typed, _(TOO_MANY[over]), 429)
     game_id = find_game(get_db(), current_app.config["SECRET_KEY"], typed)
     if game_id is None:
         return _home_with_problem(typed, _("No game has that code here. Check it with the scorekeeper's Share "
