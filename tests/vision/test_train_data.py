@@ -35,3 +35,47 @@ def test_each_kind_of_sample_has_seeds_of_its_own():
     # the run on the kinds real photos missed starts from the committed finder, beside the first scenes
     assert train.HARD_RUN[2] == ("scenes-train", "scenes-hard") and 0 < train.HARD_RUN[1] <= 1e-3
     assert all("scenes-hard" not in scenes for _, _, scenes in train.FINDER_LATER_RUNS)
+
+
+def _square_scene(size=320, side=60):
+    """A scene of one bright square on black, its face mask the square and no core."""
+    img = np.zeros((size, size, 3), np.uint8)
+    mask = np.zeros((2, size, size), np.uint8)
+    a = (size - side) // 2
+    img[a:a + side, a:a + side] = 255
+    mask[0, a:a + side, a:a + side] = 1
+    return img, mask
+
+
+def test_zoomed_crops_keep_their_answers_on_the_tiles_and_between_0_and_1():
+    img, mask = _square_scene()
+    rng = np.random.default_rng(3)
+    sizes = set()
+    for _ in range(60):
+        crop, half = train._augment_scene(rng, img, mask, zoom=1.6)
+        assert crop.shape == (train.CROP, train.CROP, 3) and half.shape == (2, train.CROP // 2, train.CROP // 2)
+        assert 0 <= half.min() and half.max() <= 1
+        bright = crop.mean(axis=2)[::2, ::2] > 127        # where the square is, at the answers' size
+        face = half[0] > 0.5
+        assert (bright == face).mean() > 0.98             # the answers moved and scaled with the pixels
+        sizes.add(int(round(face.sum())))
+    # the square's size varies (up to 1.6 times each way) where the crops were zoomed
+    assert max(sizes) > 1.5 * min(s for s in sizes if s)
+
+
+def test_unzoomed_crops_are_drawn_as_before():
+    img, mask = _square_scene()
+    a = train._augment_scene(np.random.default_rng(5), img, mask)
+    b = train._augment_scene(np.random.default_rng(5), img, mask, zoom=1.0)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    assert a[0].shape == (train.CROP, train.CROP, 3)
+
+
+def test_a_run_draws_from_each_data_file_in_its_share():
+    rng = np.random.default_rng(0)
+    drawn = train._drawn(rng, [5000, 4000], [3, 2], 20_000)
+    assert drawn.min() >= 0 and drawn.max() < 9000
+    assert abs((drawn < 5000).mean() - 0.6) < 0.02
+    # without shares every sample alike, as the runs before drew them
+    assert np.array_equal(train._drawn(np.random.default_rng(1), [5000, 4000], None, 12),
+                          np.random.default_rng(1).integers(0, 9000, 12))

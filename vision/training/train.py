@@ -172,18 +172,41 @@ def _joined(work: Path, names: tuple[str, ...]):
 
 # ---------------------------------------------------------------- training
 
-def _augment_scene(rng, img, mask):
+def _augment_scene(rng, img, mask, zoom: float = 1.0):
     """Cheap changes on top of the stored scenes: a random crop, quarter turns, flips; the
-    answers at the finder's output size (half the input)."""
-    y0, x0 = (int(rng.integers(0, d - CROP + 1)) for d in img.shape[:2])
-    img, mask = img[y0:y0 + CROP, x0:x0 + CROP], mask[:, y0:y0 + CROP, x0:x0 + CROP]
+    answers at the finder's output size (half the input). With `zoom` above 1, half the crops
+    are also enlarged or shrunk by up to that factor (evenly in its logarithm), so that the
+    finder sees tiles from the size of a close-up down to 10 pixels long; a crop shrunk past
+    the scene's edge is filled out with the scene mirrored, its answers with it."""
+    side = CROP
+    if zoom > 1 and rng.random() < 0.5:
+        side = int(round(CROP / np.exp(rng.uniform(-np.log(zoom), np.log(zoom)))))
+    mask = mask.transpose(1, 2, 0)
+    if side > min(img.shape[:2]):
+        pads = [(0, max(0, side - d)) for d in img.shape[:2]]
+        img = cv2.copyMakeBorder(img, *pads[0], *pads[1], cv2.BORDER_REFLECT_101)
+        mask = cv2.copyMakeBorder(np.ascontiguousarray(mask), *pads[0], *pads[1], cv2.BORDER_REFLECT_101)
+    y0, x0 = (int(rng.integers(0, d - side + 1)) for d in img.shape[:2])
+    img, mask = img[y0:y0 + side, x0:x0 + side], mask[y0:y0 + side, x0:x0 + side]
+    if side != CROP:
+        img = cv2.resize(img, (CROP, CROP), interpolation=cv2.INTER_AREA if side > CROP else cv2.INTER_LINEAR)
     k = int(rng.integers(4))
-    img, mask = np.rot90(img, k, (0, 1)), np.rot90(mask, k, (1, 2))
+    img, mask = np.rot90(img, k), np.rot90(mask, k)
     if rng.random() < 0.5:
-        img, mask = img[:, ::-1], mask[:, :, ::-1]
-    half = cv2.resize(np.ascontiguousarray(mask.transpose(1, 2, 0)).astype(np.float32), (CROP // 2, CROP // 2),
-                      interpolation=cv2.INTER_AREA)
-    return np.ascontiguousarray(img), half.transpose(2, 0, 1)
+        img, mask = img[:, ::-1], mask[:, ::-1]
+    half = cv2.resize(np.ascontiguousarray(mask).astype(np.float32), (CROP // 2, CROP // 2),
+                      interpolation=cv2.INTER_AREA if side >= CROP // 2 else cv2.INTER_LINEAR)
+    return np.ascontiguousarray(img), np.clip(half, 0, 1).transpose(2, 0, 1)
+
+
+def _drawn(rng, parts, shares, batch: int) -> np.ndarray:
+    """`batch` sample numbers of data files joined one after the other (their lengths `parts`),
+    each file drawn from in its share of `shares` (None: every sample alike)."""
+    if shares is None:
+        return rng.integers(0, sum(parts), batch)
+    files = rng.choice(len(parts), batch, p=np.asarray(shares, float) / sum(shares))
+    starts = np.cumsum([0] + list(parts))
+    return np.array([starts[f] + rng.integers(0, parts[f]) for f in files])
 
 
 def _augment_tile(rng, tile, maps):
@@ -212,13 +235,21 @@ def _loss(pred, target, pip_weight=None):
 def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint_minutes: float = 4.0,
         name: str | None = None, max_lr: float = 3e-3, init: str | None = None, shape=None,
         scenes: tuple[str, ...] = ("scenes-train",), teach: str | None = None,
-        tiles: tuple[str, ...] = ("tiles-train",), keep_norms: bool = False) -> None:
+        tiles: tuple[str, ...] = ("tiles-train",), keep_norms: bool = False, shares=None, zoom: float = 1.0,
+        hold: str | None = None, keep_every: int = 0) -> None:
     """Train one network; with `keep_norms`, its batch norms stay as the checkpoint it starts
     from has them (as they must where `adopt` folded them). With `teach`, the names of trained
     checkpoints (comma-separated), the network (of the `shape` asked for, narrower or not)
     starts from the first one's strongest channels (`nets.slimmed`) and learns from their maps,
     averaged, as much as from the answers: a cheaper network that does what the first does, or
-    one network that does what several do together."""
+    one network that does what several do together.
+
+    A finder run may also draw from its data files in `shares` (one a file: 2,1 draws two of
+    the first file's scenes for one of the second's), enlarge or shrink its crops (`zoom`,
+    `_augment_scene`), and be held to the maps of the checkpoint `hold` on the first file's
+    scenes (its answers there are halfway between theirs and that network's), so that a run
+    on new kinds of scene keeps what it read well before. With `keep_every`, the checkpoint
+    is also kept every that many steps (WORK/NAME-at-STEP.pt), to choose among afterwards."""
     import torch
 
     from . import nets
@@ -235,6 +266,8 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         model = nets.reader(*shape) if shape else nets.reader()
     teachers = [_network(which, torch.load(work / f"{t}.pt", weights_only=False)).eval()
                 for t in teach.split(",")] if teach else []
+    held = _network(which, torch.load(work / f"{hold}.pt", weights_only=False)).eval() if hold else None
+    parts = [len(p) for p in x_train.parts] if isinstance(x_train, Joined) else [len(x_train)]
     if teachers:
         if (model.stem_stride, model.fine) != (teachers[0].stem_stride, teachers[0].fine):
             raise SystemExit(f"--teach: {teach.split(',')[0]} has another stem or fine channels than the network asked for")
@@ -273,11 +306,14 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
     running = []
     _train_mode(model, keep_norms)
     while step < steps:
-        idx = rng.integers(0, len(x_train), batch)
+        idx = _drawn(rng, parts, shares, batch)
         if which == "finder":
-            pairs = [_augment_scene(rng, x_train[i], y_train[i]) for i in idx]
+            pairs = [_augment_scene(rng, x_train[i], y_train[i], zoom) for i in idx]
             x = torch.from_numpy(np.stack([p[0] for p in pairs]).astype(np.float32)).permute(0, 3, 1, 2)
             y = _taught(teachers, x, torch.from_numpy(np.stack([p[1] for p in pairs]).astype(np.float32)))
+            first = torch.from_numpy(idx < parts[0])
+            if held is not None and bool(first.any()):
+                y[first] = _taught([held], x[first], y[first])
             loss = _loss(model(x), y)
         else:
             pairs = [_augment_tile(rng, x_train[i], y_train[i]) for i in idx]
@@ -298,6 +334,9 @@ def fit(work: Path, which: str, steps: int, batch: int, threads: int, checkpoint
         if time.time() - last_save > checkpoint_minutes * 60 or step == steps:
             save()
             last_save = time.time()
+        if keep_every and step % keep_every == 0:
+            torch.save({"model": model.state_dict(), "widths": tuple(model.widths), "stem": model.stem_stride,
+                        "fine": model.fine, "keep_norms": keep_norms}, work / f"{name or which}-at{step}.pt")
         if step % 500 == 0 or step == steps:
             model.eval()
             with torch.no_grad():
@@ -460,6 +499,12 @@ def main(argv=None) -> int:
                         f"too where given (the committed reader's third run always does)")
     parser.add_argument("--finder-scenes", help="the scenes a named finder run learns from (comma-separated, "
                         "e.g. scenes-train,scenes-more); scenes-train unless given")
+    parser.add_argument("--finder-mix", help="with --finder-scenes: each file's share of the scenes drawn, e.g. 2,1")
+    parser.add_argument("--zoom", type=float, default=1.0, help="a named finder run: half its crops enlarged or "
+                        "shrunk by up to this factor (e.g. 1.6)")
+    parser.add_argument("--hold", help="a named finder run: the checkpoint whose maps it is held to on the first "
+                        "file's scenes (e.g. committed-finder)")
+    parser.add_argument("--keep-every", type=int, default=0, help="also keep the checkpoint every this many steps")
     parser.add_argument("--models", type=Path, default=MODELS, help="export: the folder the ONNX files go to")
     parser.add_argument("--only", help="data: only these data files (comma-separated, e.g. scenes-train,scenes-hard)")
     parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
@@ -499,7 +544,9 @@ def main(argv=None) -> int:
             if args.finder_scenes:
                 scenes = tuple(args.finder_scenes.split(","))
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name=args.name,
-                max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=scenes)
+                max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=scenes,
+                shares=[float(v) for v in args.finder_mix.split(",")] if args.finder_mix else None,
+                zoom=args.zoom, hold=args.hold, keep_every=args.keep_every)
         else:                   # the committed finder: wide cores first, then narrow ones (FINDER_LATER_RUNS)
             fit(args.work, "finder", args.finder_steps, batch=12, threads=args.threads, name="finder-1",
                 max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, scenes=("scenes-first",))
