@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 from referee.words import _, names
 
 from ...game.game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start,
-                            leaving, remove_player, rename_game, start_next_game)
+                                  leaving, remove_player, rename_game, start_next_game)
 from ...storage.db import StorageProblem, get_db
 from ...storage.store import access_row
 from ..access import EDIT, grant_role

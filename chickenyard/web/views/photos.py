@@ -12,9 +12,9 @@ from referee.words import N_, _, names, ngettext
 from ...game.hand_entries import check_entries, stored_typed
 from ...game.typed import whole_number
 from ...storage.db import StorageProblem, get_db
-from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, for_browser, get_photo, photo_data,
-                      read_tap, review_marks, save_found, save_photo, tapped_point, tile_number_at, too_large_message,
-                      vision_available, with_new_tiles)
+from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, for_browser, get_photo,
+                               photo_data, read_tap, review_marks, save_found, save_photo, tapped_point,
+                               tile_number_at, too_large_message, vision_available, with_new_tiles)
 from ...storage.store import StaleHand, save_hand
 from ..errors import http_error
 from ..htmx import device_name, see_other
