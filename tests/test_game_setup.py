@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from chickenyard.storage.db import connect
+from tests.elements import text
 from tests.sheet_helpers import start_game
 from tests.test_busy_disk import another_program_writing, app  # noqa: F401  (its app answers busy quickly)
 from tests.test_odd_input import field_error
@@ -52,3 +55,43 @@ def test_the_new_game_page_on_a_busy_disk_still_offers_the_players_who_played_he
     assert busy.status_code == 503
     known = re.findall(r'<button type="submit" name="pick" value="([^"]*)"', busy.get_data(as_text=True))
     assert sorted(known) == ["Ann", "Bo", "Cy"]
+
+
+IMPORTED = {"format": "chickenyard/game-v1", "game": "chickenfoot", "preset": "classic", "set": 9,
+            "players": ["Ann", "Bo", "Cy"], "hands": []}
+FORM = {"game": "chickenfoot", "preset": "classic", "set": "9", "double_blank": "50", "player": ["Ann", "Bo", "Cy"]}
+
+
+@pytest.mark.parametrize("form_change,doc_change,form_field,doc_field", [
+    ({"game": "poker"}, {"game": "poker"}, "game", "game"),
+    ({"preset": "poker"}, {"preset": "poker"}, "preset", "preset"),
+    ({"set": "7"}, {"set": 7}, "set", "set"),
+    ({"player": ["Ann"]}, {"players": ["Ann"]}, "player", "players"),
+    ({"player": ["A" * 41, "Bo"]}, {"players": ["A" * 41, "Bo"]}, "player", "players"),
+    ({"player": ["Ann", "ann", "Cy"]}, {"players": ["Ann", "ann", "Cy"]}, "player", "players"),
+], ids=["game", "rule set", "set", "seats", "long name", "same name"])
+def test_an_import_names_a_set_up_problem_in_the_new_game_forms_words(client, app, form_change, doc_change,
+                                                                      form_field, doc_field):
+    form = client.post("/games/new", data={**FORM, **form_change})
+    said = text(form, f"#error-{form_field}")
+    imported = client.post("/games/import", json={**IMPORTED, **doc_change})
+    assert imported.status_code == 400
+    assert f'"{doc_field}": {said}' in imported.get_json()["problems"]
+
+
+def test_an_import_names_a_bad_game_name_in_the_renames_words(client, app):
+    game_id = start_game(client)
+    renamed = client.post(f"/games/{game_id}/name", data={"name": "x" * 61})
+    said = text(renamed, "#error-name")
+    imported = client.post("/games/import", json={**IMPORTED, "name": "x" * 61})
+    assert imported.status_code == 400 and f'"name": {said}' in imported.get_json()["problems"]
+
+
+def test_a_saved_game_names_its_own_set_even_in_a_game_of_one_set(client, app):
+    """The new-game form fills in a Mexican Train's double-15 set; a document that says another set
+    is refused, never changed behind the table's back."""
+    doc = {**IMPORTED, "game": "mexican-train", "preset": "mexican-train", "set": 9}
+    imported = client.post("/games/import", json=doc)
+    assert imported.status_code == 400
+    assert imported.get_json()["problems"] == [
+        '"set": The Mexican Train (double-15 rulebook) rules are played with a double-15 set.']

@@ -148,7 +148,7 @@ def test_a_refused_import_lists_its_problems_in_spanish(client):
     assert text(page, 'div.form-problem[role="alert"] > p') == \
         "La partida no se importó. No se guardó nada. Problemas encontrados:"
     problems = texts(page, 'div.form-problem[role="alert"] li')
-    assert '"players": dos jugadores tienen el mismo nombre.' in problems
+    assert '"players": Dos jugadores tienen el mismo nombre; añade una inicial para distinguirlos.' in problems
     assert '"hands" debe ser una lista.' in problems
 
 

@@ -96,7 +96,7 @@ def _broken(**changes):
 BAD = [
     (_broken(format="other"), '"format" must be'),
     (_broken(preset="poker"), '"preset"'),
-    (_broken(set=7), '"set" must be one of'),
+    (_broken(set=7), '"set": The Classic rules are played with a double-6, double-9'),
     (_broken(players=["Ann"]), "seat 2 to 10 players"),
     (_broken(players=["Ann", "Ann", "Cy"]), "same name"),
     (_broken(house_rules={"double_blank": 30}), '"house_rules"'),
@@ -330,12 +330,12 @@ SEATING = [
      "hand 2, entry 1: Bo is not at the table in this hand (left after hand 1, by \"seats\")."),
     # everyone left: hand 2 would have one player
     (_seated(**{"0__left_after_hand": 1, "1__left_after_hand": 1, "3__from_hand": 5}),
-     '"seats": the Classic rules with a double-9 set seat 2 to 10 players, but hand 2 would have 1.'),
+     '"seats": The Classic rules with a double-9 set seat 2 to 10 players; hand 2 would have 1.'),
     # two Bos at one hand
     (_seated(players=["Ann", "Bo", "Cy", "Bo"], seats=[{"player": "Ann"}, {"player": "Bo"}, {"player": "Cy"},
                                                       {"player": "Bo", "from_hand": 2}]), "same name"),
     (_seated(name=["Friday"]), '"name" must be the name of the game'),
-    (_seated(name="x" * 61), '"name" must be the name of the game'),
+    (_seated(name="x" * 61), '"name": Keep the game\'s name to 60 characters.'),
     (_seated(first_starter=5), '"first_starter" must be a place in "players" from 1 to 4 (or null), not 5.'),
     (_seated(first_starter=True), '"first_starter" must be a place in "players"'),
 ]

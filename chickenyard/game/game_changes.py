@@ -11,13 +11,9 @@ from referee.words import _
 from ..storage.clock import now
 from ..storage.db import get_row, transaction
 from ..storage.store import _next_action, _record, _touch, create_game
-from .game_setup import clean_name, name_problem
+from .game_setup import clean_game_name, clean_name, game_name_problem, name_problem
 from .people import person_for
 from .sheet import Player, Sheet
-from .typed import has_control_characters
-
-MAX_GAME_NAME = 60
-
 
 class CannotChange(ValueError):
     """A change the table asked for that cannot be made; the message says why, in its words."""
@@ -29,11 +25,10 @@ class ChangedMeanwhile(CannotChange):
 
 def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: str | None = None) -> None:
     """`was`: the name the form was opened with; another phone's rename since then is not overwritten."""
-    name = " ".join(name.split())
-    if len(name) > MAX_GAME_NAME:
-        raise CannotChange(_("Keep the game's name to %(most)s characters.", most=MAX_GAME_NAME))
-    if has_control_characters(name):
-        raise CannotChange(_("Write the game's name on one line, without tabs or other control characters."))
+    name = clean_game_name(name)
+    problem = game_name_problem(name)
+    if problem:
+        raise CannotChange(problem)
     at = now()
     with transaction(db):
         old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]

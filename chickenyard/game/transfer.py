@@ -1,7 +1,9 @@
 """A game as a document (chickenyard/game-v1) and as a spreadsheet.
 
 Export writes what the sheet shows; import checks a whole document with the
-same rules as the score form and refuses it whole, listing every problem.
+same rules as the score form and the same set-up check as the new-game form
+(game_setup.py, whose words follow the name of the document's field), and
+refuses it whole, listing every problem.
 """
 from __future__ import annotations
 
@@ -10,17 +12,17 @@ import io
 from dataclasses import dataclass, field
 
 from referee.games import GAMES
-from referee.rulesets import UnknownPreset, rule_set
+from referee.rulesets import RuleSet, rule_set
 from referee.plausibility import TypedEntry, most_points
 from referee.tiles import BadTile, Tile, tile_count
 from referee.words import _, names
 
 from ..web.filters import double_label
-from .game_changes import MAX_GAME_NAME
-from .game_setup import MAX_NAME, clean_name
+from .game_setup import (MAX_GAME_NAME, check_game, clean_game_name, clean_name, game_name_problem,
+                         same_names_problem, seats_problem, written_names_problem)
 from .hand_entries import check_entries
 from .sheet import Entry, HandRow, Player, Sheet
-from .typed import cut, has_control_characters, quote
+from .typed import cut, quote
 
 FORMAT = "chickenyard/game-v1"
 
@@ -122,36 +124,7 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
         return None, [_("The document must be a JSON object like the one Chickenyard exports.")]
     if doc.get("format") != FORMAT:
         problems.append(_('"format" must be "%(format)s".', format=FORMAT))
-    game = doc.get("game")
-    if game is not None and (not isinstance(game, str) or game not in GAMES):
-        problems.append(_('"game" %(game)s is not a game Chickenyard keeps score for.', game=quote(game)))
-        game = None
-    house = doc.get("house_rules") or {}
-    if not isinstance(house, dict):
-        problems.append(_('"house_rules" must be an object, like {"double_blank": 25}.'))
-        house = {}
-    floats = [_('"house_rules": %(key)s must be a whole number or a word, not %(value)s.', key=quote(key),
-                value=quote(value)) for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
-    problems.extend(floats)
-    rules = None
-    try:
-        if not floats:
-            rules = rule_set(doc.get("preset") if isinstance(doc.get("preset"), str) else "", house)
-    except UnknownPreset:
-        problems.append(_('"preset" %(preset)s is not a rule set Chickenyard knows.', preset=quote(doc.get("preset"))))
-    except (ValueError, TypeError) as problem:
-        problems.append(f'"house_rules": {problem}')
-    if rules is not None and game is not None and game != rules.game:
-        # the rule set decides the game: a "classic" Super 15 would be scored with Chickenfoot's rows
-        problems.append(_('"game" %(game)s does not go with the "%(preset)s" rules, which are %(rules_game)s\'s: leave '
-                          '"game" out or name the rules of %(game_name)s.', game=quote(game), preset=rules.preset,
-                          rules_game=GAMES[rules.game].name, game_name=GAMES[game].name))
-    set_size = doc.get("set")
-    if rules is not None and (not isinstance(set_size, int) or isinstance(set_size, bool)
-                              or set_size not in rules.sets):
-        problems.append(_('"set" must be one of %(sets)s for the %(rules)s rules.', sets=list(rules.sets),
-                          rules=_(rules.title)))
-        rules = None
+    rules, set_size = _rules(doc, problems)
     # what can be checked without the rules is checked all the same, so one reading lists every kind of problem
     players = _players(doc.get("players"), problems)
     name = _game_name(doc.get("name"), problems)
@@ -176,27 +149,79 @@ def _read_document(doc) -> tuple[ImportedGame | None, list[str]]:
     return (None, problems) if problems else (result, [])
 
 
+def _field(key: str, problem: str) -> str:
+    """A set-up problem in the new-game form's words, after the name of the document's field."""
+    return f'"{key}": {problem}'
+
+
+def _rules(doc: dict, problems: list[str]) -> tuple[RuleSet | None, int | None]:
+    """The document's game, rule set, set and house rules, checked as the new-game form checks them."""
+    house, house_ok = _house_rules(doc.get("house_rules") or {}, problems)
+    preset = doc.get("preset") if isinstance(doc.get("preset"), str) else ""
+    set_size = doc.get("set")
+    whole = isinstance(set_size, int) and not isinstance(set_size, bool)
+    setup: dict[str, str] = {}
+    base, set_size = check_game(setup, _game(doc.get("game"), preset, problems), preset,
+                                str(set_size) if whole else "", as_given=True)
+    problems.extend(_field(key, problem) for key, problem in setup.items())
+    if setup or not house_ok:
+        return None, None
+    try:
+        return rule_set(base.preset, house), set_size
+    except (ValueError, TypeError) as problem:
+        problems.append(f'"house_rules": {problem}')
+        return None, None
+
+
+def _house_rules(house, problems: list[str]) -> tuple[dict, bool]:
+    if not isinstance(house, dict):
+        problems.append(_('"house_rules" must be an object, like {"double_blank": 25}.'))
+        return {}, True
+    floats = [_('"house_rules": %(key)s must be a whole number or a word, not %(value)s.', key=quote(key),
+                value=quote(value)) for key, value in house.items() if isinstance(value, float)]   # 25.0 would be stored as a float
+    problems.extend(floats)
+    return house, not floats
+
+
+def _game(named, preset: str, problems: list[str]) -> str:
+    """The game whose set-up is checked. The rule set decides the game (a "classic" Super 15 would be
+    scored with Chickenfoot's rows); a game it does not know is checked as named, and the form's
+    words list the games; without either, Chickenfoot's rule sets are listed."""
+    known = named if isinstance(named, str) and named in GAMES else None
+    of_rules = next((key for key, kind in GAMES.items() if preset in kind.presets), None)
+    if known and of_rules and known != of_rules:
+        problems.append(_('"game" %(game)s does not go with the "%(preset)s" rules, which are %(rules_game)s\'s: leave '
+                          '"game" out or name the rules of %(game_name)s.', game=quote(known), preset=preset,
+                          rules_game=GAMES[of_rules].name, game_name=GAMES[known].name))
+    if named is not None and known is None:
+        return named if isinstance(named, str) else ""
+    return of_rules or known or next(iter(GAMES))
+
+
 def _players(names, problems) -> list[str] | None:
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         problems.append(_('"players" must be a list of names.'))
         return None
     names = [clean_name(n) for n in names]
-    for name in names:
-        if has_control_characters(name):
-            problems.append(_('"players": %(name)s has a line break or another control character in it.', name=quote(name)))
-    if any(len(n) > MAX_NAME for n in names):
-        problems.append(_('"players": keep each name to %(most)s characters.', most=MAX_NAME))
+    problem = written_names_problem(names)
+    if problem:
+        problems.append(_field("players", problem))
     return names
 
 
 def _game_name(name, problems) -> str | None:
     if name is None:
         return None
-    if not isinstance(name, str) or has_control_characters(name) or len(" ".join(name.split())) > MAX_GAME_NAME:
+    if not isinstance(name, str):
         problems.append(_('"name" must be the name of the game, on one line of at most %(most)s characters, or '
                           'null, not %(value)s.', most=MAX_GAME_NAME, value=_shown(name)))
         return None
-    return " ".join(name.split()) or None
+    name = clean_game_name(name)
+    problem = game_name_problem(name)
+    if problem:
+        problems.append(_field("name", problem))
+        return None
+    return name or None
 
 
 def _first_starter(first, players, problems) -> int | None:
@@ -261,23 +286,18 @@ def _seating(seats: list[Player], with_seats: bool, rules, set_size, doubles, pr
     """Every hand seats as many players as the rules allow, and no two of them with the same name."""
     numbers = range(1, len(doubles) + 1) if doubles else [1]
     at_table = [[p for p in seats if p.plays(n)] for n in numbers]
-    if rules is not None:
-        low, high = rules.players(set_size)
-        if not with_seats:
-            if not low <= len(seats) <= high:
-                problems.append(_('"players": the %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s '
-                                  'players, not %(count)s.', rules=_(rules.title), set=set_size, low=low, high=high,
-                                  count=len(seats)))
-        else:
-            for number, seated in zip(numbers, at_table):
-                if not low <= len(seated) <= high:
-                    problems.append(_('"seats": the %(rules)s rules with a double-%(set)s set seat %(low)s to %(high)s '
-                                      'players, but %(unit)s %(number)s would have %(count)s.', rules=_(rules.title),
-                                      set=set_size, low=low, high=high, unit=rules.kind.unit, number=number,
-                                      count=len(seated)))
-                    break
-    if any(len({p.name.casefold() for p in seated}) != len(seated) for seated in at_table):
-        problems.append(_('"players": two players have the same name.'))
+    if rules is not None and not with_seats:
+        problem = seats_problem(rules, set_size, len(seats))
+        if problem:
+            problems.append(_field("players", problem))
+    elif rules is not None:
+        problem = next(filter(None, (seats_problem(rules, set_size, len(seated), hand=number)
+                                     for number, seated in zip(numbers, at_table))), None)
+        if problem:
+            problems.append(_field("seats", problem))
+    problem = next(filter(None, (same_names_problem([p.name for p in seated]) for seated in at_table)), None)
+    if problem:
+        problems.append(_field("players", problem))
 
 
 def _hands(hands, result: ImportedGame, problems: list[str]) -> None:

@@ -119,8 +119,9 @@ def register_filters(app) -> None:
     app.jinja_env.filters["game_name"] = game_name
     from referee.tiles import SET_SIZES
     app.jinja_env.globals["SET_SIZES"] = SET_SIZES
-    from ..game.game_setup import MAX_NAME
+    from ..game.game_setup import MAX_GAME_NAME, MAX_NAME
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME
+    app.jinja_env.globals["MAX_GAME_NAME"] = MAX_GAME_NAME
     app.jinja_env.filters["double_label"] = double_label
     app.jinja_env.filters["fromjson"] = json.loads
     from .rule_words import register

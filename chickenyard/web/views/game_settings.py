@@ -8,6 +8,7 @@ from referee.words import _, names
 
 from ...game.game_changes import (CannotChange, ChangedMeanwhile, add_player, archive_game, delete_game, late_start,
                                   leaving, remove_player, rename_game, start_next_game)
+from ...game.game_setup import clean_game_name
 from ...storage.db import StorageProblem, get_db
 from ...storage.store import access_row
 from ..access import EDIT, grant_role
@@ -42,7 +43,7 @@ def rename(game_id: int):
         return _settings_page(editable_sheet(game_id), {"name": name}, {"name": str(problem)}, 409)
     except (CannotChange, StorageProblem) as problem:
         return _settings_page(sheet, {"name": name}, {"name": str(problem)}, _status(problem))
-    flash(_("The game is now called “%(name)s”.", name=' '.join(name.split())) if name.strip()
+    flash(_("The game is now called “%(name)s”.", name=clean_game_name(name)) if name.strip()
           else _("The game's name is taken off."))
     return see_other(url_for("game_settings.settings", game_id=game_id))
 
