@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import json
 import statistics
 import subprocess
@@ -130,6 +131,15 @@ HELD_OUT = list(range(40, 50))      # the generated seeds kept for final figures
 def _named(test_seeds: list[int]) -> str:
     return f"{test_seeds[0]}-{test_seeds[-1]}" if test_seeds == list(range(test_seeds[0], test_seeds[-1] + 1)) \
         else ",".join(map(str, test_seeds))
+
+
+def _file(path: Path) -> str:
+    """A network's file, named as it can be found again: its path and its SHA-256's start."""
+    try:
+        shown = path.resolve().relative_to(Path.cwd())
+    except ValueError:
+        shown = path
+    return f"{shown} (SHA-256 {hashlib.sha256(path.read_bytes()).hexdigest()[:12]})"
 
 
 def seeds(text: str) -> list[int]:
@@ -386,17 +396,20 @@ def main(argv=None) -> int:
                         help="the style table (set x layout x size): N generated photos a cell a seed (1), of the "
                         "seeds --seeds names (40-49)")
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
+    parser.add_argument("--reader", type=Path, help="read with this reader network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
     results = {}
     for folder in args.folders:
         if not (folder / "labels.tsv").exists():
             print(f"vision.evaluate: {folder}/labels.tsv not found", file=sys.stderr)
             return 2
-    if args.finder:
-        if not args.finder.is_file():
-            print(f"vision.evaluate: {args.finder} not found", file=sys.stderr)
+    for name in ("finder", "reader"):
+        path = getattr(args, name)
+        if path and not path.is_file():
+            print(f"vision.evaluate: {path} not found", file=sys.stderr)
             return 2
-        use_network("finder", args.finder)
+        if path:
+            use_network(name, path)
     test_seeds = args.seeds or [args.seed]
     if args.ablate:
         return _ablate_all(args, test_seeds)
@@ -425,8 +438,8 @@ def main(argv=None) -> int:
             print(summary(f"{kind} (seeds {','.join(map(str, test_seeds))})", results[kind]), flush=True)
     if args.styles:
         style_seeds = args.seeds or HELD_OUT
-        print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}, finder "
-              f"{network('finder').path}", flush=True)
+        print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}; "
+              + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "reader")), flush=True)
         results["styles"] = style_table(args.styles, style_seeds, closer=args.closer)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)

@@ -113,7 +113,8 @@ def test_a_candidate_finder_is_read_from_the_file_named(tmp_path, committed_netw
     assert model.network("reader").path == model.MODELS / "reader.onnx"
 
 
-def test_a_missing_candidate_finder_is_named_and_nothing_runs(tmp_path, committed_networks, capsys):
-    assert evaluate.main(["--styles", "--finder", str(tmp_path / "nothing.onnx")]) == 2
+@pytest.mark.parametrize("name", ["finder", "reader"])
+def test_a_missing_candidate_network_is_named_and_nothing_runs(name, tmp_path, committed_networks, capsys):
+    assert evaluate.main(["--styles", f"--{name}", str(tmp_path / "nothing.onnx")]) == 2
     assert "nothing.onnx not found" in capsys.readouterr().err
-    assert model.network("finder").path == model.MODELS / "finder.onnx"
+    assert model.network(name).path == model.MODELS / f"{name}.onnx"
