@@ -5,7 +5,7 @@ stays a partial: no <html> or <body> is made up around it). A missing element fa
 the selector it looked for and the page's headings, so the failure says where it was looking."""
 from __future__ import annotations
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, Comment, Doctype, Tag
 
 # The roles an element has without a role attribute (the ones our pages use).
 IMPLICIT_ROLES = {
@@ -44,8 +44,30 @@ def squeeze(words: str) -> str:
     return " ".join(words.split())
 
 
+# Elements a browser lays out as blocks (or cells, or line breaks): their text stands apart from
+# its neighbours', while an inline element's (a link, a <strong>, an <output>) runs on with them.
+APART = {"address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
+         "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+         "hr", "legend", "li", "main", "nav", "ol", "option", "p", "section", "summary", "table", "tbody",
+         "td", "tfoot", "th", "thead", "tr", "ul"}
+
+
 def text_of(element: Tag) -> str:
-    return squeeze(element.get_text(" "))
+    """An element's text as a reader sees it, blocks and cells apart, inline elements run on."""
+    return squeeze("".join(_words(element)))
+
+
+def _words(element: Tag):
+    for part in element.children:
+        if isinstance(part, Tag):
+            if part.name in ("script", "style", "template"):
+                continue
+            apart = " " if part.name in APART else ""
+            yield apart
+            yield from _words(part)
+            yield apart
+        elif not isinstance(part, (Comment, Doctype)):
+            yield str(part)
 
 
 def elements(page, selector: str) -> list[Tag]:

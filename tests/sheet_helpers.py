@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.storage.db import connect
+from tests.elements import texts
 
 
 def start_game(client, players=("Ann", "Bo", "Cy", "Di"), preset="classic", set_size=9, game="chickenfoot",
@@ -34,6 +35,6 @@ def hand_form(ids, points=None, tiles=None, went_out=None) -> dict:
     return data
 
 
-def totals_row(html: str) -> list[str]:
-    foot = html.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [re.sub(r"<[^>]+>|★", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]
+def totals_row(html) -> list[str]:
+    """The sheet's totals at its foot, one per player (the leader's star left out)."""
+    return [total.replace("★", "").strip() for total in texts(html, "tfoot td")]

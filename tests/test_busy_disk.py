@@ -14,6 +14,7 @@ import pytest
 from app import create_app
 from chickenyard.storage.db import connect
 from tests.conftest import TableClient
+from tests.elements import text
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 from tests.test_odd_input import field_error
 
@@ -42,8 +43,8 @@ def another_program_writing(database):
         holder.wait(timeout=10)
 
 
-def form_problem(html: str) -> str:
-    return re.search(r'<p class="form-problem" role="alert" id="error-form">(.*?)</p>', html, re.S).group(1)
+def form_problem(html) -> str:
+    return text(html, 'p.form-problem#error-form[role="alert"]')
 
 
 @pytest.mark.parametrize("htmx", [False, True])

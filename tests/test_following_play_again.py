@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.storage.db import connect
+from tests.elements import by_role, elements
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -22,6 +23,11 @@ def watch_phone(app, game_id):
     phone = app.test_client()
     assert phone.get(f"/join/{game_row(app, game_id)['view_key']}").status_code == 303
     return phone
+
+
+def ways_on(page, game_id) -> list:
+    """The sheet's links on to the game the table plays next (none while there is none)."""
+    return elements(page, f'a[href="/games/{game_id}/next"]')
 
 
 def shown_revision(page: str) -> str:
@@ -69,7 +75,7 @@ def test_a_sheet_opened_after_play_again_stays_on_the_old_game_with_a_way_on(cli
     page = watcher.get(f"/games/{game_id}").get_data(as_text=True)
     assert "HX-Redirect" not in poll(watcher, game_id, shown_revision(page)).headers
     # without JavaScript: the sheet's own link goes on, as a watch phone
-    link = re.search(r'<a class="button primary" href="([^"]+)">Go to the new game</a>', page).group(1)
+    link = by_role(page, "link", "Go to the new game")["href"]
     response = watcher.get(link)
     assert response.status_code == 303 and response.headers["Location"] == f"/games/{new_id}"
     assert watcher.get(f"/games/{new_id}").status_code == 200
@@ -94,7 +100,7 @@ def test_a_deleted_new_game_leads_nowhere(client, app):
     stays = poll(watcher, game_id, seen)
     assert stays.status_code == 200 and "HX-Redirect" not in stays.headers
     assert watcher.get(f"/games/{game_id}/next").status_code == 404
-    assert "Go to the new game" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
+    assert ways_on(watcher.get(f"/games/{game_id}"), game_id) == []
 
 
 def test_play_again_pressed_twice_starts_one_game(client, app):
@@ -104,5 +110,5 @@ def test_play_again_pressed_twice_starts_one_game(client, app):
     assert second.status_code == 303 and second.headers["Location"] == f"/games/{new_id}"
     assert connect(app.config["DATABASE"]).execute("select count(*) from games").fetchone()[0] == 2
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert re.search(r'<a class="button primary" href="[^"]+">Go to the new game</a>', page)
-    assert not re.search(r'<button type="submit" class="primary big">Play again', page)
+    assert by_role(page, "link", "Go to the new game") in ways_on(page, game_id)
+    assert elements(page, f'form[action="/games/{game_id}/again"]') == []     # no second Play again

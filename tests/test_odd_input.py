@@ -8,15 +8,15 @@ import re
 import pytest
 
 from chickenyard.storage.db import connect
+from tests.elements import text
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 ODD_NUMBERS = ["²", "٣", "9" * 5000, "1.0", "-3", " ", "1e3"]
 
 
-def field_error(html: str, key: str) -> str:
-    found = re.search(rf'<p class="field-error" id="error-{re.escape(key)}" role="alert">(.*?)</p>', html, re.S)
-    assert found, f"no message beside {key}"
-    return found.group(1)
+def field_error(html, key: str) -> str:
+    """The message beside the field key (its role an alert, so a screen reader says it)."""
+    return text(html, f'p.field-error#error-{key}[role="alert"]')
 
 
 def changes(app) -> int:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from chickenyard.storage.db import connect
+from tests.elements import text
 from tests.shared_files import shared
 from tests.sheet_helpers import player_ids, start_game
 from tests.test_photos import review_values, stored_photo, upload
@@ -16,8 +17,8 @@ MISSED_5_6 = (170, 95)         # briandiaz-01: the 5|6 of a cross of tiles, whic
 ON_TILE = (300, 215)           # ... and a point on the 3|6 it reads
 
 
-def notice(page: str) -> str:
-    return re.search(r'<p class="notice" role="status" id="review-notice">(.*?)</p>', page, re.S).group(1)
+def notice(page) -> str:
+    return text(page, 'p.notice#review-notice[role="status"]')
 
 
 def tap(client, review_url, point, typed=None):

@@ -9,13 +9,13 @@ import re
 import pytest
 
 from chickenyard.storage.db import connect
+from tests.elements import elements, text
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
 def points_line(page: str) -> str:
     """The review's line of what the photo scores, as a person reads it."""
-    line = re.search(r'<p class="photo-points" id="photo-points">(.*?)</p>', page, re.S).group(1)
-    return " ".join(re.sub(r"<[^>]+>", "", line).split())
+    return text(page, "p.photo-points#photo-points")
 
 
 def upload(client, game_id, player_id, data, name="tiles.jpg", number=1):
@@ -241,7 +241,8 @@ def test_confirming_a_photo_in_super_15_keeps_the_other_players_tiles_left(clien
 
 def review_values(page: str) -> dict:
     """The review's tiles as listed: field name to value."""
-    return dict(re.findall(r'name="(tile-\d+-[ab])" value="(\d*)"', page))
+    return {field["name"]: field.get("value", "") for field in elements(page, "input[name]")
+            if re.fullmatch(r"tile-\d+-[ab]", field["name"])}
 
 
 def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, app):

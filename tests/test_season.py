@@ -7,6 +7,7 @@ import pytest
 
 from chickenyard.game.season import average, period_start, results
 from chickenyard.storage.db import connect
+from tests.elements import elements, text_of
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -89,8 +90,9 @@ def test_a_rename_and_a_merge_are_counted_as_one_person(client, app, season):
 
 
 def stat(page: str, name: str, label: str) -> str:
-    card = page.split(f">{name}</a>")[1].split("</article>")[0]
-    return re.sub(r"<[^>]+>", "", re.search(rf"<dt>{re.escape(label)}</dt><dd>(.*?)</dd>", card, re.S).group(1)).strip()
+    """One figure of a player's card on the season page: the <dd> after the <dt> label."""
+    card = next(link.find_parent("article") for link in elements(page, "article a") if text_of(link) == name)
+    return next(text_of(term.find_next_sibling("dd")) for term in card.select("dt") if text_of(term) == label)
 
 
 def test_the_season_page_shows_each_statistic(client, season):
@@ -167,11 +169,8 @@ def test_tonight_starts_at_five_in_the_morning():
 
 
 def tonight_rows(page: str) -> list[list[str]]:
-    if 'class="tonight ' not in page:
-        return []
-    body = page.split('class="tonight-table"')[1].split("</tbody>")[0].split("<tbody>")[1]
-    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+    """Tonight's standings as the big screen lists them, one row a player (none when it shows none)."""
+    return [[text_of(cell) for cell in row.select("th, td")] for row in elements(page, ".tonight-table tbody tr")]
 
 
 def test_the_big_screen_shows_tonights_standings_between_hands(client, app, season):

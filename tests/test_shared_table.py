@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from werkzeug.datastructures import MultiDict
 
 from chickenyard.storage.db import connect
+from tests.elements import elements
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -19,23 +20,16 @@ def keys(app, game_id):
 
 
 def hidden_fields(page: str) -> dict:
-    return {name: html.unescape(value) for name, value in
-            re.findall(r'<input type="hidden" name="((?:version|base-\d+))" value="([^"]*)"', page)}
+    """The hand form's record of what the phone saw: its version and each score as it was."""
+    return {field["name"]: field.get("value", "") for field in elements(page, "input[type=hidden][name]")
+            if re.fullmatch(r"version|base-\d+", field["name"])}
 
 
 def submitted(page: str) -> list[tuple[str, str]]:
     """What a browser would send back from the hand form as the page shows it (no csrf token)."""
-    fields = []
-    for tag in re.findall(r"<input\b[^>]*>", page):
-        name = re.search(r'name="([^"]+)"', tag)
-        if not name or name.group(1) == "csrf_token":
-            continue
-        kind = (re.search(r'type="([^"]+)"', tag) or [None, "text"])[1]
-        value = html.unescape((re.search(r'value="([^"]*)"', tag) or [None, ""])[1])
-        if kind in ("checkbox", "radio") and not re.search(r"\bchecked\b", tag):
-            continue
-        fields.append((name.group(1), value))
-    return fields
+    return [(field["name"], field.get("value", "")) for field in elements(page, "input[name]")
+            if field["name"] != "csrf_token"
+            and (field.get("type") not in ("checkbox", "radio") or field.has_attr("checked"))]
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import pytest
 
 from referee.rulesets import rule_set
 from referee.starter import STARTER_RULES, starter
+from tests.elements import text
 from tests.shared_files import shared
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
@@ -27,8 +28,7 @@ def test_every_starter_quote_is_its_seeds_own_words(preset):
 
 
 def starter_row(page: str) -> str:
-    row = re.search(r'<tr class="starter-row">(.*?)</tr>', page, re.S).group(1)
-    return " ".join(re.sub(r"<[^>]+>", " ", row).split())
+    return text(page, "tr.starter-row")
 
 
 def test_classic_names_the_hands_double_and_how_it_is_found(client, app):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from tests.elements import texts
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -107,9 +108,7 @@ def test_a_round_still_open_says_why_and_a_full_tie_has_no_winner(client, app):
 
 def warnings_listed(page: str) -> list[str]:
     """The sheet's warning lines (the list the referee fills), empty when it shows none."""
-    found = re.search(r'<ul class="warnings"[^>]*>(.*?)</ul>', page, re.S)
-    return [re.sub(r"<[^>]+>|\s+", " ", li).split("Dismiss")[0].strip()
-            for li in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
+    return [warning.split("Dismiss")[0].strip() for warning in texts(page, "ul.warnings > li")]
 
 
 def test_a_blocked_round_with_every_count_given_raises_no_warning(client, app):
