@@ -31,8 +31,9 @@ IMPLICIT_ROLES = {
 
 
 def parse(page) -> BeautifulSoup:
-    """A served page (a Flask response or its text) as a parsed document."""
-    if isinstance(page, BeautifulSoup):
+    """A served page (a Flask response or its text) as a parsed document; an element found in one
+    stays itself, to look inside it."""
+    if isinstance(page, Tag):
         return page
     if hasattr(page, "get_data"):
         page = page.get_data(as_text=True)
@@ -107,6 +108,11 @@ def by_id(page, element_id: str) -> Tag:
 
 def has_id(page, element_id: str) -> bool:
     return parse(page).find(id=element_id) is not None
+
+
+def whole_page(page) -> bool:
+    """Whether the response is a whole page (its <html> element) rather than a partial for htmx."""
+    return parse(page).find("html") is not None
 
 
 def by_role(page, role: str, name: str | None = None) -> Tag:

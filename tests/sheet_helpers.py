@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.storage.db import connect
+from tests.elements import elements, texts
 from tests.elements import texts
 
 
@@ -33,6 +34,11 @@ def hand_form(ids, points=None, tiles=None, went_out=None) -> dict:
     for name, value in (tiles or {}).items():
         data[f"tiles-{ids[name]}"] = list(value)
     return data
+
+
+def column_heads(html) -> list[str]:
+    """The sheet's players as its columns are headed (the title: the name, and when one left)."""
+    return [head["title"] for head in elements(html, 'thead th[scope="col"][title]')]
 
 
 def totals_row(html) -> list[str]:
