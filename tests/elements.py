@@ -90,9 +90,11 @@ def text(page, selector: str) -> str:
     return text_of(element(page, selector))
 
 
-def own_text(page, selector: str) -> str:
-    """The text directly inside the one element the selector finds, leaving out its child elements'."""
-    return squeeze(" ".join(element(page, selector).find_all(string=True, recursive=False)))
+def own_text(page, selector: str | None = None) -> str:
+    """The text directly inside the one element the selector finds (or the element given), leaving
+    out its child elements'."""
+    found = element(page, selector) if selector else page
+    return squeeze(" ".join(found.find_all(string=True, recursive=False)))
 
 
 def texts(page, selector: str) -> list[str]:

@@ -295,8 +295,11 @@ def stored_photo(client, app) -> tuple[str, int, dict]:
 def test_looking_closer_without_opencv_says_why_and_keeps_the_review(client, app, monkeypatch):
     import vision
     review_url, photo_id, found = stored_photo(client, app)
+    closer = f'button[formaction="{review_url}/closer"]'
+    monkeypatch.setattr(vision, "available", lambda: True)
+    assert text(client.get(review_url), closer) == "Look closer for missed tiles"
     monkeypatch.setattr(vision, "available", lambda: False)
-    assert "Look closer" not in client.get(review_url).get_data(as_text=True)
+    assert elements(client.get(review_url), closer) == []
     response = client.post(review_url + "/closer", data={"tile-0-a": "4", "tile-0-b": "2", "reviewing": "1"})
     assert response.status_code == 503
     page = response.get_data(as_text=True)

@@ -7,6 +7,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from tests.elements import element, elements
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 SIZES = {"letter": (612, 792), "a4": (595, 842)}
@@ -76,7 +77,8 @@ def test_filled_sheet_pdf_has_scores_totals_and_winner(client, app, paper, playe
 def test_print_view_has_a_print_button_and_no_inline_style(client, app):
     game_id = start_game(client)
     page = client.get(f"/games/{game_id}/print?paper=a4").get_data(as_text=True)
-    assert "data-print" in page and 'style="' not in page and "<script>" not in page
+    assert element(page, "button[data-print]")
+    assert elements(page, "[style]") == [] and [s for s in elements(page, "script") if not s.get("src")] == []
     css = client.get(f"/games/{game_id}/print.css?paper=a4").get_data(as_text=True)
     assert "@page { size: 210.0mm 297.0mm" in css and re.search(r"height: (9|1\d)\.?\d*mm", css)
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
