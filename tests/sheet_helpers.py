@@ -41,6 +41,14 @@ def column_heads(html) -> list[str]:
     return [head["title"] for head in elements(html, 'thead th[scope="col"][title]')]
 
 
+def sheet_actions(html) -> list[str]:
+    """The buttons and links under the sheet, as they read: entering a hand, Undo, Redo, printing, saving."""
+    return texts(html, ".actions a, .actions button")
+
+
+WATCHING = ["Print", "PDF (Letter)", "Save a copy (JSON)", "Spreadsheet (CSV)"]   # the actions of a watch phone
+
+
 def totals_row(html) -> list[str]:
     """The sheet's totals at its foot, one per player (the leader's star left out)."""
     return [total.replace("★", "").strip() for total in texts(html, "tfoot td")]

@@ -6,6 +6,7 @@ import re
 
 from chickenyard.storage.db import connect
 from tests.elements import by_id, elements, has_id
+from tests.elements import by_id, elements, has_id, text, texts
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -56,9 +57,10 @@ def test_a_rename_is_one_name_everywhere_and_every_game_keeps_the_old_one_in_its
         assert "Dave, now David (renamed on their player's page)." in lines[0], lines
         assert all("Dave " not in line and "Dave:" not in line for line in lines[1:]), lines
         assert client.get(f"/games/{game_id}/export.json").get_json()["players"][0] == "David"
-        assert ">David<" in client.get(f"/games/{game_id}/print").get_data(as_text=True)
+        assert texts(client.get(f"/games/{game_id}/print"), "thead th")[1] == "David"
     home = client.get("/").get_data(as_text=True)
-    assert "David" in home and not re.search(r"\bDave\b|\bdave\b", home)
+    assert [text(home, f'a.game-link[href="/games/{game_id}"] strong') for game_id in (first, second)] == \
+        ["David, Bo", "David, Cy"]
 
 
 def test_a_merge_is_in_every_games_history_and_can_be_taken_back(client, app):

@@ -11,6 +11,8 @@ from werkzeug.datastructures import MultiDict
 
 from chickenyard.storage.db import connect
 from tests.elements import elements
+from tests.elements import elements, has_id, text
+from tests.sheet_helpers import WATCHING, column_heads, hand_form, player_ids, sheet_actions, start_game, totals_row
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -45,7 +47,18 @@ def phone(app, key=None):
     return other
 
 
-def test_a_game_without_its_secret_shows_nothing(app, game):
+NOT_FOUND = "There is nothing here. The game may have been deleted, or the link is mistyped."
+
+
+def said_not_found(response) -> bool:
+    """The whole answer is the not-found page (or its JSON), with nothing of the game in it."""
+    if response.is_json:
+        return response.get_json() == {"error": NOT_FOUND, "status": 404}
+    return text(response, "main") == f"Not found {NOT_FOUND} Back to the games" and \
+        text(response, "title") == "Chickenyard: 404"
+
+
+def test_a_game_without_its_secret_shows_nothing(app, client, game):
     game_id, ids = game
     stranger = phone(app)
     for url in (f"/games/{game_id}", f"/games/{game_id}/live", f"/games/{game_id}/history",
@@ -53,8 +66,9 @@ def test_a_game_without_its_secret_shows_nothing(app, game):
                 f"/games/{game_id}/tv", f"/games/{game_id}/hands/1"):
         response = stranger.get(url)
         assert response.status_code == 404, url
-        assert "Ann" not in response.get_data(as_text=True)
-    assert "Ann" not in stranger.get("/").get_data(as_text=True)
+        assert said_not_found(response), url                 # and nothing of the game
+    assert [link["href"] for link in elements(client.get("/"), "a.game-link")] == [f"/games/{game_id}"]
+    assert elements(stranger.get("/"), "a.game-link") == []
     assert stranger.get("/join/not-a-real-secret").status_code == 404
 
 
@@ -63,8 +77,10 @@ def test_the_view_link_sees_the_live_sheet_and_can_never_write(app, client, game
     _, view_key = keys(app, game_id)
     viewer = phone(app, view_key)
     page = viewer.get(f"/games/{game_id}").get_data(as_text=True)
-    assert 'title="Ann"' in page and "Undo last change" not in page and "Enter hand" not in page
-    assert "Keep score" not in viewer.get(f"/games/{game_id}/share").get_data(as_text=True)
+    assert column_heads(page) == ["Ann", "Bo", "Cy", "Di"]
+    assert sheet_actions(page) == WATCHING                # nothing that writes
+    share = viewer.get(f"/games/{game_id}/share")
+    assert has_id(share, "link-view") and not has_id(share, "link-edit")
     writes = [(f"/games/{game_id}/hands/1", hand_form(ids, {"Ann": 5})),
               (f"/games/{game_id}/undo", {}), (f"/games/{game_id}/rotate", {})]
     for url, data in writes:

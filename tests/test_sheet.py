@@ -6,6 +6,7 @@ import re
 import pytest
 
 from chickenyard.storage.db import connect
+from tests.elements import elements, has_id, own_text, text, texts, whole_page
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 HX = {"HX-Request": "true"}
@@ -119,14 +120,16 @@ def test_leaders_are_marked_and_the_winner_shown_at_the_end_with_ties(client, ap
     ids = player_ids(app, game_id)
     save(client, game_id, 1, hand_form(ids, {"Bo": 10}, went_out="Ann"))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert 'class="total leader" data-player="Ann"' in page and "Winner" not in page
+    assert [total["data-player"] for total in elements(page, "tfoot td.leader")] == ["Ann"]
+    assert elements(page, "p.winner") == []
     save(client, game_id, 2, hand_form(ids, {"Ann": 10}, went_out="Bo"))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Tie for the win: Ann and Bo with 10" in page
-    assert "Finished games" in client.get("/").get_data(as_text=True)
+    assert text(page, "p.winner") == "Tie for the win: Ann and Bo with 10"
+    assert text(client.get("/"), f'a.game-link[href="/games/{game_id}"] .game-winner') == \
+        "Tie for the win: Ann and Bo with 10"
     save(client, game_id, 2, hand_form(ids, {"Ann": 4}, went_out="Bo"))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Winner: Ann with 4" in page
+    assert text(page, "p.winner") == "Winner: Ann with 4"
 
 
 # --- validation: every message next to its field, nothing typed lost --------
@@ -213,16 +216,16 @@ def test_htmx_gets_fragments_for_errors_and_success(client, app):
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     bad = save(client, game_id, 1, hand_form(ids, {"Ann": "x"}), headers=HX)
-    assert bad.status_code == 422 and "<html" not in bad.get_data(as_text=True)
-    assert 'id="hand"' in bad.get_data(as_text=True) and "HX-Request" in bad.headers["Vary"]
+    assert bad.status_code == 422 and not whole_page(bad)
+    assert has_id(bad, "hand") and "HX-Request" in bad.headers["Vary"]
     good = save(client, game_id, 1, hand_form(ids, {"Ann": 4}), headers=HX)
     body = good.get_data(as_text=True)
-    assert good.status_code == 200 and "<html" not in body and 'id="sheet"' in body
+    assert good.status_code == 200 and not whole_page(body) and has_id(body, "sheet")
     assert good.headers["HX-Push-Url"] == f"/games/{game_id}"
     full = client.get(f"/games/{game_id}")
-    assert "<html" in full.get_data(as_text=True) and "HX-Request" in full.headers["Vary"]
+    assert whole_page(full) and "HX-Request" in full.headers["Vary"]
     fragment = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
-    assert "<html" not in fragment and 'id="sheet"' in fragment
+    assert not whole_page(fragment) and has_id(fragment, "sheet")
 
 
 # --- edits, history and undo ------------------------------------------------
@@ -264,10 +267,10 @@ def test_mexican_train_says_round_on_the_big_screen_and_in_undo(client, app):
     ids = player_ids(app, game_id)
     save(client, game_id, 1, hand_form(ids, {"Ann": 12, "Bo": 30, "Cy": 0}, went_out="Cy"))
     tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
-    assert re.search(r"<h1>([^<]*)<", tv).group(1).strip() == "Round 2 of 16"
+    assert own_text(tv, "h1") == "Round 2 of 16"
     client.post(f"/games/{game_id}/undo", data={})
-    flashes = re.search(r'<div class="flashes" role="status">(.*?)</div>', client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert re.findall(r"<p>(.*?)</p>", flashes.group(1))[-1] == "Took back the last change to round 1 (15|15)."
+    flashes = texts(client.get(f"/games/{game_id}"), '.flashes[role="status"] p')
+    assert flashes[-1] == "Took back the last change to round 1 (15|15)."
 
 
 def test_undo_over_htmx_returns_the_sheet_fragment(client, app):
@@ -276,7 +279,8 @@ def test_undo_over_htmx_returns_the_sheet_fragment(client, app):
     save(client, game_id, 1, hand_form(ids, {"Ann": 9}))
     response = client.post(f"/games/{game_id}/undo", data={}, headers=HX)
     body = response.get_data(as_text=True)
-    assert response.status_code == 200 and "<html" not in body and "Took back" in body
+    assert response.status_code == 200 and not whole_page(body)
+    assert texts(body, ".flashes p")[-1].startswith("Took back")
     assert totals_row(body) == ["0", "0", "0", "0"]
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from referee.rulesets import rule_set
 from referee.starter import STARTER_RULES, starter
-from tests.elements import text
+from tests.elements import by_label, element, elements, text, texts
 from tests.shared_files import shared
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
@@ -66,25 +66,28 @@ def test_mexican_train_rotates_the_designated_starter_clockwise(client, app):
     assert client.post(f"/games/{game_id}/starter", data={"seat": "3"}).status_code == 303
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert starter_row(page).startswith("Cy starts")
-    assert "Cy starts the first round" in page
+    assert text(by_label(page, "Who starts the first round?"), "option[selected]") == "Cy"
+    assert texts(page, ".flashes p")[-1] == "Cy starts the first round; after that the start moves one seat clockwise."
     for number, expected in ((1, "Ann"), (2, "Bo"), (3, "Cy")):     # Cy, then Ann, Bo, Cy ...
         client.post(f"/games/{game_id}/hands/{number}", data=hand_form(ids, {"Ann": 1, "Bo": 2}, went_out="Cy"))
         assert starter_row(client.get(f"/games/{game_id}").get_data(as_text=True)).startswith(f"{expected} starts")
     # once the game has begun, the first starter stays as it was
     client.post(f"/games/{game_id}/starter", data={"seat": "1"})
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert starter_row(page).startswith("Cy starts") and 'name="seat"' not in page
+    assert starter_row(page).startswith("Cy starts") and elements(page, "select#first-starter") == []
 
 
 def test_designating_a_starter_needs_the_edit_link_and_a_player_of_the_game(client, app):
     from chickenyard.storage.db import connect
     game_id = start_game(client, players=("Ann", "Bo"), preset="double15-rulebook", set_size=15)
     assert client.post(f"/games/{game_id}/starter", data={"seat": "7"}).status_code == 303
-    assert "Choose one of this game&#39;s players" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}")
+    assert texts(page, ".flashes p")[-1].startswith("Choose one of this game's players")
+    assert element(page, "select#first-starter")["name"] == "seat"
     watcher = app.test_client()
     watcher.get(f"/join/{connect(app.config['DATABASE'])['games'].get(game_id)['view_key']}")
     page = watcher.get(f"/games/{game_id}").get_data(as_text=True)
-    assert starter_row(page).startswith("Ann starts") and 'name="seat"' not in page
+    assert starter_row(page).startswith("Ann starts") and elements(page, "select#first-starter") == []
     assert watcher.post(f"/games/{game_id}/starter", data={"seat": "2"}).status_code == 403
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.elements import texts
+from tests.elements import text, texts
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 
@@ -98,11 +98,15 @@ def test_a_round_still_open_says_why_and_a_full_tie_has_no_winner(client, app):
            f"left-{ids['Cy']}": "3"}
     client.post(f"/games/{game_id}/hands/1", data=tie)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Ann and Bo tie on tiles left: enter the pips of Bo to settle it" in page
-    assert "settle it (the lowest pip total wins)." in page and "wins).." not in page   # the saved message
+    assert text(page, "p.round-needs") == "Round 1: Ann and Bo tie on tiles left: enter the pips of Bo to settle it " \
+        "(the lowest pip total wins)."
+    assert texts(page, ".flashes p")[-1] == "Round 1 saved, not complete yet: Ann and Bo tie on tiles left: " \
+        "enter the pips of Bo to settle it (the lowest pip total wins)."                 # the saved message
     client.post(f"/games/{game_id}/hands/1", data={**tie, f"points-{ids['Bo']}": "10"})
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "nobody wins this round" in page and "Enter round 2" in page      # the round is done
+    assert texts(page, ".flashes p")[-1] == \
+        "Round 1 complete: tied on tiles and pips: the rulebook names no winner, so nobody wins this round."
+    assert text(page, ".actions a.button.primary.big").startswith("Enter round 2")      # the round is done
     assert totals_row(page) == ["0", "0", "0"]
 
 

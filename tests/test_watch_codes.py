@@ -4,13 +4,14 @@ from __future__ import annotations
 import re
 
 from chickenyard.web.watch_codes import ALPHABET, TryLimit
+from tests.elements import text
+from tests.sheet_helpers import WATCHING, sheet_actions, start_game
 from tests.sheet_helpers import start_game
 from tests.test_odd_input import field_error
 
 
 def code_on_share_page(client, game_id) -> str:
-    page = client.get(f"/games/{game_id}/share").get_data(as_text=True)
-    return re.search(r'class="watch-code"><strong>([^<]+)</strong>', page).group(1)
+    return text(client.get(f"/games/{game_id}/share"), "p.watch-code strong")
 
 
 def test_a_watch_code_typed_on_another_phone_opens_the_game_to_watch(client, app):
@@ -23,7 +24,7 @@ def test_a_watch_code_typed_on_another_phone_opens_the_game_to_watch(client, app
     response = other.post("/watch", data={"code": typed, "csrf_token": token})
     assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}")
     sheet = other.get(f"/games/{game_id}")
-    assert sheet.status_code == 200 and "Undo last change" not in sheet.get_data(as_text=True)   # watching only
+    assert sheet.status_code == 200 and sheet_actions(sheet) == WATCHING   # watching only
     assert other.get(f"/games/{game_id}/hands/1").status_code == 403
 
 
