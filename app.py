@@ -19,7 +19,7 @@ from chickenyard.web.errors import register_error_pages
 from chickenyard.web.filters import register_filters
 from chickenyard.web.headers import register_headers
 from chickenyard.web.hosts import TrustedHosts
-from chickenyard.web.security import csrf
+from chickenyard.web import security
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -45,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config.get("TRUSTED_HOSTS") is None:      # a Host that is not this machine: 400 (DNS rebinding)
         app.config["TRUSTED_HOSTS"] = TrustedHosts(app.config.get("HOST_NAMES", ()))
 
-    csrf.init_app(app)
+    security.init_app(app)
     # pages go out compressed to browsers that accept it: an 8-player double-15 hand page is
     # about 200 KB as HTML, a few KB compressed, over a busy table's Wi-Fi
     Compress(app)

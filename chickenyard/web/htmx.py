@@ -14,8 +14,9 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def page(template: str, partial: str, status: int = 200, *, push_url: str | None = None, **context):
-    body = render_template(partial if is_htmx() else template, **context)
+def page(template: str, partial: str, status: int = 200, *, push_url: str | None = None, render=render_template,
+         **context):
+    body = render(partial if is_htmx() else template, **context)
     response = make_response(body, status)
     response.vary.add("HX-Request")
     if is_htmx() and push_url:

@@ -56,6 +56,7 @@ class SheetView:
     winner_line: str | None     # "Winner: Ann with 42" once the game is finished
     round_needs: tuple[tuple[int, str], ...]   # Super 15: what each started round still needs
     tables: dict[str, str] = field(default_factory=dict, compare=False)  # role -> the table's HTML
+    pages: dict[tuple, str] = field(default_factory=dict, compare=False)  # the whole sheet as shown (views/loading.py)
 
 
 class ViewCache:

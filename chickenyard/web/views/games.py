@@ -18,10 +18,10 @@ from ...storage.photos import game_photos
 from ...storage.store import access_row, create_game, games_listed, history, set_first_starter
 from ..access import EDIT, grant_role, known_game_ids, role_for
 from ..filters import double_label
-from ..htmx import device_name, is_htmx, page, see_other
+from ..htmx import device_name, is_htmx, see_other
 from ..languages import page_language
 from ..new_game_form import NewGameForm, pick_player, read_new_game
-from .loading import editable_sheet, sheet_context, sheet_for
+from .loading import editable_sheet, sheet_for, sheet_page
 
 bp = Blueprint("games", __name__)
 
@@ -116,7 +116,7 @@ def create():
 
 @bp.get("/games/<int:game_id>")
 def sheet(game_id: int):
-    return page("sheet.html", "_sheet.html", **sheet_context(game_id))
+    return sheet_page(game_id)
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -159,8 +159,7 @@ def _taking_back(undo_or_redo, game_id: int):
 def _sheet_again(game_id: int):
     """After an undo or a redo: the sheet, as a fragment for htmx or by a redirect."""
     if is_htmx():
-        return page("sheet.html", "_sheet.html", push_url=url_for("games.sheet", game_id=game_id),
-                    **sheet_context(game_id))
+        return sheet_page(game_id, push_url=url_for("games.sheet", game_id=game_id))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

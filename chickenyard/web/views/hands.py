@@ -15,7 +15,7 @@ from ...storage.store import save_hand_form
 from ..filters import double_label
 from ..hand_form import HandForm, max_points, read_hand_form, typed_since_opened
 from ..htmx import device_name, is_htmx, page, redirect_to, see_other
-from .loading import editable_sheet, sheet_context, sheet_for
+from .loading import editable_sheet, sheet_for, sheet_page
 
 bp = Blueprint("hands", __name__)
 
@@ -65,7 +65,7 @@ def _leave(game_id, sheet, hand, form):
 def _to_sheet(game_id):
     sheet_url = url_for("games.sheet", game_id=game_id)
     if is_htmx():
-        return page("sheet.html", "_sheet.html", push_url=sheet_url, **sheet_context(game_id))
+        return sheet_page(game_id, push_url=sheet_url)
     return see_other(sheet_url)
 
 

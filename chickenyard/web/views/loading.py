@@ -1,14 +1,16 @@
 """Loading a game for a page: only with its link's secret, else a clean 404/403."""
 from dataclasses import dataclass
 
-from flask import current_app, g, render_template
+from flask import current_app, g, render_template, request, session
 from markupsafe import Markup
 
 from ...game.sheet import Sheet, load_sheet
 from ...storage.db import get_db
 from ...storage.store import access_row
 from ..access import EDIT, VIEW, require
+from ..htmx import page
 from ..languages import current_locale
+from ..security import fill_csrf_holes
 from ..sheet_view import SheetView, ViewCache
 
 
@@ -44,6 +46,11 @@ def sheet_context(game_id: int, need: str = VIEW) -> dict:
     return view_context(view, live_etag(game_id, view.sheet.game["revision"], g.role))
 
 
+def sheet_page(game_id: int, push_url: str | None = None):
+    """The score sheet: the page, or its fragment for htmx."""
+    return page("sheet.html", "_sheet.html", push_url=push_url, render=kept_sheet, **sheet_context(game_id))
+
+
 def view_context(view: SheetView, etag: str) -> dict:
     return {"sheet": view.sheet, "view": view, "warnings": view.warnings,
             "etag": etag, "score_table": score_table(view, g.role)}
@@ -64,6 +71,26 @@ def score_table(view: SheetView, role: str) -> ScoreTable:
         before, _, after = html.partition(STARTER_MARK)
         table = view.tables[role] = ScoreTable(Markup(before), Markup(after))
     return table
+
+
+def kept_sheet(template: str, **context) -> str:
+    """`render_template` for the sheet page or its fragment (`context` from `view_context`), rendered once
+    for the revision and language its view is of and kept for every phone that sees it alike: the same
+    role, ETag, paper on the PDF button and read-only state. A phone's own CSRF token goes into the kept
+    page's holes; a page with a message for this phone alone (a flash) is rendered afresh."""
+    if "_flashes" in session:
+        return render_template(template, **context)
+    from ...printing.views import paper_label
+    key = (template, g.role, context["etag"], paper_label(), current_app.config["READ_ONLY"], request.script_root)
+    pages = context["view"].pages
+    html = pages.get(key)
+    if html is None:
+        g.csrf_hole = True
+        try:
+            html = pages[key] = render_template(template, **context)
+        finally:
+            g.csrf_hole = False
+    return fill_csrf_holes(html)
 
 
 def live_etag(game_id: int, revision: int, role: str) -> str:

@@ -18,7 +18,7 @@ from ..access import EDIT, VIEW, grant, grant_role, require
 from ..hosts import lan_addresses
 from ..htmx import see_other
 from ..watch_codes import TryLimit, find_game, shown, watch_code
-from .loading import editable_sheet, game_row, live_etag, sheet_for, sheet_view_for, view_context
+from .loading import editable_sheet, game_row, kept_sheet, live_etag, sheet_for, sheet_view_for, view_context
 
 bp = Blueprint("sharing", __name__)
 
@@ -123,7 +123,8 @@ def live(game_id: int):
         context = view_context(sheet_view_for(game), etag)
         if view == "tv":
             context["tonight"] = season.tonight(get_db())
-        response = make_response(render_template("_tv.html" if view == "tv" else "_sheet.html", **context))
+        response = make_response(render_template("_tv.html", **context) if view == "tv" else
+                                 kept_sheet("_sheet.html", **context))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
