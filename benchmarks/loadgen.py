@@ -24,8 +24,13 @@ class Figures:
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
 
+    @property
+    def rate(self) -> float:
+        """Requests answered per second."""
+        return len(self.latencies) / self.seconds if self.seconds else 0
+
     def line(self) -> str:
-        rate = len(self.latencies) / self.seconds if self.seconds else 0
+        rate = self.rate
         median = statistics.median(self.latencies) * 1000 if self.latencies else float("nan")
         return (f"{self.label:<34} {rate:8.1f} req/s   p50 {median:7.2f} ms   "
                 f"p99 {self.percentile(0.99):7.2f} ms   requests {len(self.latencies):6d}   errors {self.errors}")

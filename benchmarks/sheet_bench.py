@@ -2,14 +2,19 @@
 
 Serves Chickenyard with waitress as `make run` does, fills an 8-player,
 16-hand double-15 game, then 20 concurrent clients on loopback fetch the
-sheet and, for comparison, a trivial route of the same app.
+sheet and, for comparison, a trivial route of the same app. Two figures
+follow, each against /ping measured in the same run: the sheet's share of
+/ping's requests per second, and what one sheet costs in process (Flask's
+test client, CPU time) in /pings.
 """
 from __future__ import annotations
 
 import http.client
 import os
 import random
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -54,6 +59,24 @@ def session_cookie(port: int, key: str) -> str:
     return response.getheader("Set-Cookie").split(";", 1)[0]
 
 
+def cost_in_process(instance: str, game_id: int, view_key: str, rounds: int = 15, requests: int = 50) -> float:
+    """One sheet's cost in /pings, in this process: the median over `rounds` of the CPU time of
+    `requests` sheets over that of as many /pings, fetched in turn by a phone holding the view link."""
+    from app import create_app
+    app = create_app({"DATABASE": os.path.join(instance, "chickenyard.db"), "SECRET_KEY": "bench",
+                      "PHOTOS": os.path.join(instance, "photos")})
+    phone = app.test_client()
+    phone.get(f"/join/{view_key}")
+
+    def cpu(path: str) -> float:
+        started = time.process_time()
+        for _ in range(requests):
+            phone.get(path).get_data()
+        return time.process_time() - started
+    cpu("/ping"), cpu(f"/games/{game_id}")          # warm: the first sheet is built for this revision
+    return statistics.median(cpu(f"/games/{game_id}") / cpu("/ping") for _ in range(rounds))
+
+
 def main() -> None:
     with running_server() as (port, instance):
         game_id, view_key = fill_game(instance)
@@ -61,9 +84,12 @@ def main() -> None:
         print(f"Chickenyard bench: waitress (as make run), {CLIENTS} concurrent clients, "
               f"{SECONDS:.0f} s per route, loopback, {os.cpu_count()} cores")
         hammer(port, "/ping", 4, 1.0, "warm-up")
-        for path, label in ((f"/games/{game_id}", "sheet, 8 players x 16 hands"),
-                            ("/ping", "trivial route /ping")):
-            print(hammer(port, path, CLIENTS, SECONDS, label, headers=cookie).line(), flush=True)
+        sheet = hammer(port, f"/games/{game_id}", CLIENTS, SECONDS, "sheet, 8 players x 16 hands", headers=cookie)
+        print(sheet.line(), flush=True)
+        ping = hammer(port, "/ping", CLIENTS, SECONDS, "trivial route /ping", headers=cookie)
+        print(ping.line(), flush=True)
+        print(f"sheet / ping: {sheet.rate / ping.rate:.2f} of /ping's requests per second; in process one sheet "
+              f"costs {cost_in_process(instance, game_id, view_key):.1f} times /ping (CPU time, median of 15)")
 
 
 if __name__ == "__main__":
