@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.storage.db import connect
-from tests.elements import elements, text, texts
+from tests.elements import by_role, element, elements, text, texts
 from tests.sheet_helpers import column_heads, hand_form, player_ids, start_game, totals_row
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 from tests.test_odd_input import field_error
@@ -24,12 +24,13 @@ def test_a_game_is_named_and_the_name_shows_on_the_sheet_home_and_history(client
     game_id = start_game(client)
     response = client.post(f"/games/{game_id}/name", data={"name": "  Grandma's   birthday "})
     assert response.status_code == 303
-    assert 'class="game-name">Grandma&#39;s birthday<' in sheet(client, game_id)
-    assert "Grandma&#39;s birthday: Ann, Bo, Cy, Di" in client.get("/").get_data(as_text=True)
-    assert "Game named “Grandma&#39;s birthday”" in client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert text(sheet(client, game_id), "h1.game-name") == "Grandma's birthday"
+    assert text(client.get("/"), f'a.game-link[href="/games/{game_id}"] strong') == "Grandma's birthday: Ann, Bo, Cy, Di"
+    assert "Game named “Grandma's birthday”" in texts(client.get(f"/games/{game_id}/history"), "ol.history > li")[0]
     too_long = client.post(f"/games/{game_id}/name", data={"name": "x" * 61})
     page = too_long.get_data(as_text=True)
-    assert too_long.status_code == 422 and "60 characters" in page and 'value="' + "x" * 61 + '"' in page
+    assert too_long.status_code == 422 and "60 characters" in field_error(page, "name")
+    assert element(page, "input#name")["value"] == "x" * 61
 
 
 def test_a_late_player_starts_at_the_highest_total_and_plays_from_the_next_hand(client, app):
@@ -38,21 +39,22 @@ def test_a_late_player_starts_at_the_highest_total_and_plays_from_the_next_hand(
     response = client.post(f"/games/{game_id}/players", data={"player": "Eve", "start": "highest"})
     assert response.status_code == 303
     page = sheet(client, game_id)
-    assert "Eve joins from hand 2, starting at 25." in page
+    assert texts(page, ".flashes p")[-1] == "Eve joins from hand 2, starting at 25."
     assert totals_row(page) == ["10", "25", "3", "0", "25"]
-    assert "not yet at the table" in page            # hand 1 is not Eve's
+    not_yet = element(page, "tbody td.not-playing")            # hand 1 is not Eve's
+    assert text(not_yet, ".visually-hidden") == "not yet at the table; starts at 25"
     # ... and carries the total Eve starts at, so that her column adds up to her total
-    assert 'not yet at the table; starts at 25</span><span class="running" aria-hidden="true">25</span>' in page
+    assert text(not_yet, '.running[aria-hidden="true"]') == "25"
     # hand 2 needs Eve's score to be complete; hand 1 does not
     play_hand(client, app, game_id, 2, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}, "Eve")
     assert totals_row(sheet(client, game_id)) == ["11", "27", "6", "4", "25"]
-    assert 'Enter hand 3' in sheet(client, game_id)
+    assert text(sheet(client, game_id), ".actions a.button.primary.big").startswith("Enter hand 3")
     # zero is the other rule; a name already at the table is refused with the typed name kept
     client.post(f"/games/{game_id}/players", data={"player": "Flo", "start": "zero"})
     assert totals_row(sheet(client, game_id))[-1] == "0"
     again = client.post(f"/games/{game_id}/players", data={"player": "eve", "start": "zero"})
-    assert again.status_code == 422 and "already at the table" in again.get_data(as_text=True)
-    assert 'value="eve"' in again.get_data(as_text=True)
+    assert again.status_code == 422 and "already at the table" in field_error(again, "player")
+    assert element(again, "input#player")["value"] == "eve"
 
 
 def test_a_player_who_left_keeps_their_scores_and_is_out_of_the_running(client, app):
@@ -61,14 +63,15 @@ def test_a_player_who_left_keeps_their_scores_and_is_out_of_the_running(client, 
     ids = player_ids(app, game_id)
     response = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Di"]), "sure": "yes"})
     assert response.status_code == 303
-    assert "Di left after hand 1." in sheet(client, game_id)
+    assert "Di left after hand 1." in text(sheet(client, game_id), "div.flashes")
     play_hand(client, app, game_id, 2, {"Ann": 5, "Bo": 5}, "Cy")
     play_hand(client, app, game_id, 3, {"Ann": 5, "Bo": 5}, "Cy")
     page = sheet(client, game_id)
     # Di has the lowest total but left: Ann wins (a tie with Cy? Cy has 30)
-    assert "Winner: Ann with 20" in page
-    assert "left the table" in page and "Di left the table after hand 1." in \
-        client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert text(page, "p.winner") == "Winner: Ann with 20"
+    assert column_heads(page)[-1] == "Di (left after hand 1)"
+    assert any(line.endswith("Di left the table after hand 1.")
+               for line in texts(client.get(f"/games/{game_id}/history"), "ol.history > li"))
     # a name added by mistake, with no score, goes off the sheet altogether
     start = start_game(client)
     client.post(f"/games/{start}/players", data={"player": "Oops", "start": "zero"})
@@ -89,7 +92,8 @@ def test_play_again_starts_the_same_table_with_the_same_rules(client, app):
     game_id = start_game(client, players=("Ann", "Bo", "Cy"), double_blank=25, hands=1)
     play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25}, "Cy")
     page = sheet(client, game_id)
-    assert "Winner: Cy" in page and "Play again" in page
+    assert text(page, "p.winner").startswith("Winner: Cy")
+    assert by_role(page, "button", "Play again: same players and rules")["type"] == "submit"
     response = client.post(f"/games/{game_id}/again", data={})
     new_id = int(re.search(r"/games/(\d+)$", response.headers["Location"]).group(1))
     assert new_id != game_id
@@ -99,7 +103,7 @@ def test_play_again_starts_the_same_table_with_the_same_rules(client, app):
     assert list(player_ids(app, new_id)) == ["Ann", "Bo", "Cy"]
     assert db.execute("select count(*) from hands where game_id = ?", [new_id]).fetchone()[0] == 1
     home = client.get("/").get_data(as_text=True)
-    assert "Winner: Cy with 0" in home
+    assert text(home, f'a.game-link[href="/games/{game_id}"] .game-winner') == "Winner: Cy with 0"
 
 
 def test_a_game_put_away_leaves_the_lists_and_comes_back(client):
@@ -151,6 +155,7 @@ def test_two_phones_renaming_the_game_at_once_the_second_is_told_not_lost(client
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "Another phone renamed the game just now, to “Friday”" in field_error(html, "name")
-    assert 'value="Saturday"' in html and 'name="was" value="Friday"' in html     # saving again is a choice
+    assert element(html, "input#name")["value"] == "Saturday"                    # saving again is a choice
+    assert element(html, 'input[name="was"]')["value"] == "Friday"
     assert connect(app.config["DATABASE"])["games"].get(game_id)["name"] == "Friday"
     assert client.post(f"/games/{game_id}/name", data={"name": "Saturday", "was": "Friday"}).status_code == 303
