@@ -1,7 +1,10 @@
 """A Castle Rock game played on screen in Chromium, to its end."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -19,9 +22,9 @@ def test_play_a_practice_game_to_the_end(browser, live_server, artifacts):
         buttons.first.click()
         page.locator("#castle-rock").wait_for()
     outcome = page.locator(".winner, .lost")
-    assert outcome.count() == 1
-    assert "Won!" in outcome.inner_text() or "Lost:" in outcome.inner_text()
-    assert page.get_by_role("button", name="Play again").count() == 1
+    expect(outcome).to_have_count(1)
+    expect(outcome).to_contain_text(re.compile(r"Won!|Lost:"))
+    expect(page.get_by_role("button", name="Play again")).to_have_count(1)
     page.screenshot(path=str(artifacts / "castle-rock-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -38,9 +41,9 @@ def test_real_tiles_read_from_a_photo_of_the_row(browser, live_server, artifacts
     page.get_by_role("button", name="Real tiles").click()
     page.locator("#photo").set_input_files(str(photo))
     page.get_by_role("button", name="Read the row from the photo").click()
-    assert "New at the end: 0|1 4|5 2|3" in page.locator("#photo-note").inner_text()
-    assert page.locator("#tile").input_value() == "0|1 4|5 2|3"
+    expect(page.locator("#photo-note")).to_contain_text("New at the end: 0|1 4|5 2|3")
+    expect(page.locator("#tile")).to_have_value("0|1 4|5 2|3")
     page.screenshot(path=str(artifacts / "castle-rock-photo-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.get_by_role("button", name="Add it to the row").click()
-    assert page.locator(".row-tile").count() == 3
+    expect(page.locator(".row-tile")).to_have_count(3)

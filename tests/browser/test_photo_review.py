@@ -33,15 +33,14 @@ def review_of_photo(browser, live_server, js):
 def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
     context, page = review_of_photo(browser, live_server, js)
     tiles = page.locator("ol.found-tiles > li")
-    assert tiles.count() == 4
+    expect(tiles).to_have_count(4)
     first = page.get_by_label("Tile 1, first half")
     first.fill("7")                                    # a correction typed before looking closer
     page.get_by_role("button", name="Look closer for missed tiles").click()
     notice = page.locator("#review-notice")
-    notice.wait_for()
-    assert notice.inner_text().startswith("Looked closer and found 1 more tile")
-    assert tiles.count() == 5
-    assert page.get_by_label("Tile 1, first half").input_value() == "7"
+    expect(notice).to_have_text(re.compile(r"^Looked closer and found 1 more tile"))
+    expect(tiles).to_have_count(5)
+    expect(page.get_by_label("Tile 1, first half")).to_have_value("7")
     halves = {(page.get_by_label(f"Tile {n}, first half").input_value(),
                page.get_by_label(f"Tile {n}, second half").input_value()) for n in range(1, 6)}
     assert ("5", "6") in halves

@@ -85,26 +85,27 @@ def test_the_season_page_and_a_players_page_at_360px(browser, live_server, artif
     chart = page.locator("svg.season-chart")
     box = chart.bounding_box()
     assert box and 300 <= box["width"] <= 360 and box["height"] > 120
-    assert chart.locator("polyline").count() == 4
-    assert page.get_by_role("img", name=re.compile("Running average")).is_visible()
+    expect(chart.locator("polyline")).to_have_count(4)
+    expect(page.get_by_role("img", name=re.compile("Running average"))).to_be_visible()
     first = page.locator(".stat-card").first
-    assert first.locator("h3 a").inner_text() == "Ann" and "2 wins" in first.inner_text()
+    expect(first.locator("h3 a")).to_have_text("Ann")
+    expect(first).to_contain_text("2 wins")
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "players-360.png"), full_page=True)
 
     page.locator("#a").select_option(label="Ann")
     page.locator("#b").select_option(label="Cy")
     page.get_by_role("button", name="Compare").click()
-    assert "played 4 games together" in page.locator("#h2h").inner_text()
+    expect(page.locator("#h2h")).to_contain_text("played 4 games together")
     no_sideways_scroll(page)
 
     page.locator(".stat-card h3 a", has_text="Ann").click()
     page.wait_for_url(re.compile(r"/players/\d+"))
-    assert page.locator("svg.season-chart polyline").count() == 1
+    expect(page.locator("svg.season-chart polyline")).to_have_count(1)
     page.get_by_label("New name, shown on every game Ann played").fill("Ann Marie")
     page.get_by_role("button", name="Rename").click()
-    assert page.get_by_role("heading", level=1).inner_text() == "Ann Marie"
-    assert "Ann is now Ann Marie on every game" in page.locator(".flashes").inner_text()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann Marie")
+    expect(page.locator(".flashes")).to_contain_text("Ann is now Ann Marie on every game")
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "player-360.png"), full_page=True)
     context.close()
@@ -115,14 +116,15 @@ def test_who_starts_on_the_current_row_with_the_rule_on_tap(browser, live_server
     page = context.new_page()
     new_game(page, live_server, ["Ann", "Bo", "Cy", "Di", "Eve", "Flo", "Gus"], game="mexican-train")
     row = page.locator("tr.starter-row")
-    assert row.locator(".starter-says").inner_text() == "Ann starts"
+    expect(row.locator(".starter-says")).to_have_text("Ann starts")
     quote = row.locator("blockquote")
-    assert not quote.is_visible()
+    expect(quote).to_be_hidden()
     row.get_by_text("Ann starts").click()
-    assert quote.is_visible() and "rotate the starter of each round in clockwise order" in quote.inner_text()
+    expect(quote).to_be_visible()
+    expect(quote).to_contain_text("rotate the starter of each round in clockwise order")
     page.get_by_label("Who starts the first round?").select_option(label="Cy")
     page.get_by_role("button", name="Designate").click()
-    assert page.locator("tr.starter-row .starter-says").inner_text() == "Cy starts"
+    expect(page.locator("tr.starter-row .starter-says")).to_have_text("Cy starts")
     page.locator("tr.starter-row summary").click()
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "sheet-who-starts-360.png"), full_page=True)
@@ -157,8 +159,8 @@ def test_the_big_screen_shows_tonights_standings_between_hands(browser, live_ser
     page.goto(live_server + response.json()["url"] + "/tv")
     tonight = page.get_by_role("region", name="Tonight at this table")
     rows = tonight.locator("tbody tr")
-    assert rows.count() == 4
-    assert rows.first.locator("th").inner_text() == "Ann"
+    expect(rows).to_have_count(4)
+    expect(rows.first.locator("th")).to_have_text("Ann")
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / f"tv-tonight-{width}.png"), full_page=True)
     context.close()

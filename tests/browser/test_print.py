@@ -17,7 +17,7 @@ def test_print_view_boxes_are_pencil_sized_and_buttons_hidden(browser, live_serv
     page.goto(live_server + "/print/sheet?preset=classic&set=15&players=10&paper=a4&name=Ann&name=Bo")
     page.screenshot(path=str(artifacts / "print-view-screen.png"), full_page=True)
     page.emulate_media(media="print")
-    assert not page.locator(".print-actions").is_visible()
+    expect(page.locator(".print-actions")).to_be_hidden()
     heights = page.eval_on_selector_all("table.grid tbody td.box", "cells => cells.map(c => c.getBoundingClientRect().height)")
     assert len(heights) == (16 + 4) * 10
     assert min(heights) >= 9 * MM - 0.5

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -12,6 +13,12 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 def totals(page) -> list[str]:
     return [re.sub(r"[★\s]", "", t) for t in page.locator("tfoot td").all_inner_texts()]
+
+
+def expect_totals(page, wanted: list[str], timeout: float | None = None):
+    """Wait, as expect does, until the sheet's foot shows these totals (the leader's ★ aside)."""
+    expect(page.locator("tfoot td")).to_have_text([re.compile(rf"^{re.escape(t)}★?$") for t in wanted],
+                                                  timeout=timeout)
 
 
 def start_game(page, base):
@@ -62,7 +69,7 @@ def play_three_hands(page, base, js: bool):
         player_field(page, name).locator("input.points").fill(points)
     page.locator(".went-out").get_by_label("Di").check()
     save_hand(page, 1)
-    assert totals(page) == ["12", "30", "7", "0"]
+    expect_totals(page, ["12", "30", "7", "0"])
 
     # hand 2: tapping tiles, 0|0 among them
     page.get_by_role("link", name="Enter hand 2 (8|8)").click()
@@ -71,14 +78,14 @@ def play_three_hands(page, base, js: bool):
     ann.locator("label.tile-choice", has=page.locator("input[value='0|0']")).click()
     ann.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()
     if js:  # the picker adds up as you tap
-        assert ann.locator("input.points").input_value() == "57"
+        expect(ann.locator("input.points")).to_have_value("57")
     bo = player_field(page, "Bo")
     bo.locator("summary").click()
     bo.locator("label.tile-choice", has=page.locator("input[value='9|9']")).click()
     page.locator(".went-out").get_by_label("Cy").check()
     player_field(page, "Di").locator("input.points").fill("5")
     save_hand(page, 2)
-    assert totals(page) == ["69", "48", "7", "5"]
+    expect_totals(page, ["69", "48", "7", "5"])
 
     # hand 3: saved, edited, the edit undone
     page.get_by_role("link", name="Enter hand 3 (7|7)").click()
@@ -86,11 +93,11 @@ def play_three_hands(page, base, js: bool):
         player_field(page, name).locator("input.points").fill(points)
     page.locator(".went-out").get_by_label("Di").check()
     save_hand(page, 3)
-    assert totals(page) == ["70", "50", "10", "5"]
+    expect_totals(page, ["70", "50", "10", "5"])
     page.get_by_role("link", name="Hand 3, starting double 7").click()
     player_field(page, "Bo").locator("input.points").fill("20")
     save_hand(page, 3)
-    assert totals(page) == ["70", "68", "10", "5"]
+    expect_totals(page, ["70", "68", "10", "5"])
     asked = []
     if js:  # undo asks first; a "no" changes nothing
         page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
@@ -99,9 +106,9 @@ def play_three_hands(page, base, js: bool):
         page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo last change").click()
     page.get_by_text("Took back the last change").wait_for()
-    assert totals(page) == ["70", "50", "10", "5"]
+    expect_totals(page, ["70", "50", "10", "5"])
     page.get_by_role("link", name="History").click()
-    assert page.get_by_text("taken back").count() == 1
+    expect(page.get_by_text("taken back")).to_have_count(1)
 
 
 def test_four_player_classic_game_with_htmx(browser, live_server, artifacts):
@@ -151,10 +158,9 @@ def test_a_mistake_is_shown_beside_its_field_and_kept(browser, live_server):
     player_field(page, "Bo").locator("input.points").fill("8")
     page.get_by_role("button", name="Save hand 1").click()
     error = player_field(page, "Ann").locator(".field-error")
-    error.wait_for()
-    assert "whole number" in error.inner_text()
-    assert player_field(page, "Ann").locator("input.points").input_value() == "12a"
-    assert player_field(page, "Bo").locator("input.points").input_value() == "8"
+    expect(error).to_contain_text("whole number")
+    expect(player_field(page, "Ann").locator("input.points")).to_have_value("12a")
+    expect(player_field(page, "Bo").locator("input.points")).to_have_value("8")
     context.close()
 
 
@@ -166,9 +172,9 @@ def test_the_hand_page_keeps_the_person_informed(browser, live_server):
     bo = player_field(page, "Bo")
     bo.locator("summary").click()
     bo.locator("label.tile-choice", has=page.locator("input[value='1|2']")).click()
-    assert bo.locator("input.points").input_value() == "3"
+    expect(bo.locator("input.points")).to_have_value("3")
     bo.locator("label.tile-choice", has=page.locator("input[value='1|2']")).click()
-    assert bo.locator("input.points").input_value() == ""
+    expect(bo.locator("input.points")).to_have_value("")
     # a tile picked for two players stays shown as picked in both pickers
     bo.locator("label.tile-choice", has=page.locator("input[value='3|4']")).click()
     cy = player_field(page, "Cy")
@@ -185,7 +191,7 @@ def test_the_hand_page_keeps_the_person_informed(browser, live_server):
     # the focus: wait for that, not only for the message, before asking where it is (a locator,
     # not wait_for_function: a string predicate that is not true at once is polled by eval in
     # the page, which the page's Content-Security-Policy forbids)
-    page.locator(".form-problem:focus").wait_for(timeout=5000)
+    expect(problem).to_be_focused(timeout=5000)
     box = problem.bounding_box()
     assert box is not None and -5 <= box["y"] < 780 - 40
     # "Count from a photo" keeps what was typed: Di's 9 is saved before the camera opens
@@ -194,10 +200,10 @@ def test_the_hand_page_keeps_the_person_informed(browser, live_server):
     player_field(page, "Di").locator("input.points").fill("9")
     player_field(page, "Ann").get_by_role("button", name="Count from a photo").click()
     page.wait_for_url(re.compile(r"/photo$"))
-    assert "the scores typed so far are saved" in page.content()
+    expect(page.locator(".flashes")).to_contain_text("Hand 1: the scores typed so far are saved.")
     page.go_back()
     page.reload()
-    assert player_field(page, "Di").locator("input.points").input_value() == "9"
+    expect(player_field(page, "Di").locator("input.points")).to_have_value("9")
 
 
 def test_super_15_tapping_tiles_fills_tiles_left_too(browser, live_server):
@@ -214,7 +220,9 @@ def test_super_15_tapping_tiles_fills_tiles_left_too(browser, live_server):
     bo.locator("summary").first.click()
     for tile in ("1|2", "3|15"):
         tap_tile(page, bo, tile)
-    assert bo.locator("input.left").input_value() == "2" and bo.locator("input.points").input_value() == "21"
+    expect(bo.locator("input.left")).to_have_value("2")
+    expect(bo.locator("input.points")).to_have_value("21")
     for tile in ("1|2", "3|15"):
         tap_tile(page, bo, tile)
-    assert bo.locator("input.left").input_value() == "" and bo.locator("input.points").input_value() == ""
+    expect(bo.locator("input.left")).to_have_value("")
+    expect(bo.locator("input.points")).to_have_value("")

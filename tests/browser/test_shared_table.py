@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_score_sheet_flow import player_field, start_game, totals
+from tests.browser.test_score_sheet_flow import expect_totals, player_field, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +28,8 @@ def test_a_watcher_sees_a_new_score_live_and_cannot_write(browser, live_server, 
     watcher = watcher_context.new_page()
     watcher.goto(live_server + view_path)
     watcher.wait_for_url(game_url)
-    assert totals(watcher) == ["0", "0", "0", "0"]
-    assert watcher.get_by_role("button", name="Undo last change").count() == 0
+    expect_totals(watcher, ["0", "0", "0", "0"])
+    expect(watcher.get_by_role("button", name="Undo last change")).to_have_count(0)
 
     keeper.goto(game_url)
     keeper.get_by_role("link", name="Enter hand 1 (9|9)").click()
@@ -38,8 +38,7 @@ def test_a_watcher_sees_a_new_score_live_and_cannot_write(browser, live_server, 
     keeper.wait_for_url(game_url)
 
     # the watcher's sheet updates by itself, within 3 seconds
-    watcher.locator("tfoot td", has_text="23").wait_for(timeout=3000)
-    assert totals(watcher) == ["0", "23", "0", "0"]
+    expect_totals(watcher, ["0", "23", "0", "0"], timeout=3000)
 
     # a write from the view link is refused
     token = watcher.locator("meta[name=csrf-token]").get_attribute("content")
@@ -50,7 +49,7 @@ def test_a_watcher_sees_a_new_score_live_and_cannot_write(browser, live_server, 
     response = watcher_context.request.post(f"{live_server}/games/{game_id}/undo", form={"csrf_token": token})
     assert response.status == 403
     watcher.reload()
-    assert totals(watcher) == ["0", "23", "0", "0"]
+    expect_totals(watcher, ["0", "23", "0", "0"])
 
 
 def test_a_stale_form_shows_both_values_to_choose(browser, live_server):
@@ -72,12 +71,13 @@ def test_a_stale_form_shows_both_values_to_choose(browser, live_server):
     first.get_by_role("button", name="Save hand 1").click()
     first.get_by_text("This hand was saved since you opened it").wait_for()
     cy = player_field(first, "Cy")
-    assert "30" in cy.locator(".conflict").inner_text() and "3" in cy.locator(".conflict").inner_text()
+    expect(cy.locator(".conflict")).to_contain_text("30")
+    expect(cy.locator(".conflict")).to_contain_text("3")
     cy.get_by_label(re.compile("Saved on the other phone")).check()
     first.get_by_role("button", name="Save hand 1").click()
     first.wait_for_url(game_url)
     first.locator("#sheet").wait_for()
-    assert totals(first) == ["0", "0", "30", "0"]
+    expect_totals(first, ["0", "0", "30", "0"])
 
 
 def test_a_watch_phone_follows_the_table_to_the_game_play_again_starts(browser, live_server, artifacts):

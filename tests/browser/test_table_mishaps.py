@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.test_score_sheet_flow import enter_hand, player_field, save_hand, start_game, totals
+from tests.browser.test_score_sheet_flow import enter_hand, expect_totals, player_field, save_hand, start_game
 from tests.browser.test_shared_table import share_links
 
 pytestmark = pytest.mark.browser
@@ -22,16 +23,16 @@ def test_undo_pressed_twice_takes_back_two_saves(browser, live_server):
     start_game(page, live_server)
     enter_hand(page, 1, "9|9", {"Ann": "5", "Bo": "6", "Cy": "7"}, "Di")
     enter_hand(page, 2, "8|8", {"Ann": "1", "Bo": "2", "Cy": "3"}, "Di")
-    assert totals(page) == ["6", "8", "10", "0"]
+    expect_totals(page, ["6", "8", "10", "0"])
     page.on("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo last change").click()
     page.locator(".flashes", has_text="Took back the last change to hand 2").wait_for()
-    assert totals(page) == ["5", "6", "7", "0"]
+    expect_totals(page, ["5", "6", "7", "0"])
     page.get_by_role("button", name="Undo last change").click()
     page.locator(".flashes", has_text="Took back the last change to hand 1").wait_for()
-    assert totals(page) == ["0", "0", "0", "0"]
+    expect_totals(page, ["0", "0", "0", "0"])
     # the sheet stays inside the page's main area, with its side padding
-    assert page.locator("main#main > #sheet").count() == 1
+    expect(page.locator("main#main > #sheet")).to_have_count(1)
     assert errors == []
 
 
@@ -44,14 +45,14 @@ def test_a_save_while_the_wifi_is_gone_says_so_and_keeps_what_was_typed(browser,
     context.set_offline(True)
     page.get_by_role("button", name="Save hand 1").click()
     alert = page.locator("form .save-problem[role=alert]")
-    alert.wait_for()
-    assert "could not reach" in alert.inner_text() and "Wi-Fi" in alert.inner_text()
+    expect(alert).to_contain_text("could not reach")
+    expect(alert).to_contain_text("Wi-Fi")
     # next to the button that was pressed
     assert alert.evaluate("a => a.nextElementSibling.textContent.trim()") == "Save hand 1"
-    assert player_field(page, "Ann").locator("input.points").input_value() == "14"
+    expect(player_field(page, "Ann").locator("input.points")).to_have_value("14")
     context.set_offline(False)
     save_hand(page, 1)
-    assert totals(page)[0] == "14"
+    expect(page.locator("tfoot td").first).to_have_text(re.compile(r"^14★?$"))
 
 
 def test_a_save_after_the_edit_link_was_replaced_says_what_to_do(browser, live_server):
@@ -71,9 +72,9 @@ def test_a_save_after_the_edit_link_was_replaced_says_what_to_do(browser, live_s
 
     second.get_by_role("button", name="Save hand 1").click()
     alert = second.locator("form .save-problem[role=alert]")
-    alert.wait_for()
-    assert "edit link was replaced" in alert.inner_text() and "Share tab" in alert.inner_text()
-    assert player_field(second, "Cy").locator("input.points").input_value() == "21"
+    expect(alert).to_contain_text("edit link was replaced")
+    expect(alert).to_contain_text("Share tab")
+    expect(player_field(second, "Cy").locator("input.points")).to_have_value("21")
 
 
 def test_a_watching_phone_shows_a_lost_connection_and_recovers_by_itself(browser, live_server):
@@ -85,21 +86,20 @@ def test_a_watching_phone_shows_a_lost_connection_and_recovers_by_itself(browser
     watcher = watching.new_page()
     watcher.goto(live_server + view_path)
     watcher.wait_for_url(game_url)
-    assert watcher.locator(".live-status time").count() == 1   # when the sheet last changed
-    assert watcher.locator(".connection-lost").count() == 0
+    expect(watcher.locator(".live-status time")).to_have_count(1)   # when the sheet last changed
+    expect(watcher.locator(".connection-lost")).to_have_count(0)
 
     watching.set_offline(True)
     lost = watcher.locator("#sheet .connection-lost[role=alert]")
-    lost.wait_for(timeout=6000)
-    assert "Connection lost at" in lost.inner_text()
+    expect(lost).to_contain_text("Connection lost at", timeout=6000)
 
     keeper.goto(game_url)
     enter_hand(keeper, 1, "9|9", {"Ann": "5", "Bo": "33", "Cy": "7"}, "Di")
-    assert totals(watcher) == ["0", "0", "0", "0"]      # still the old sheet, marked as such
+    expect_totals(watcher, ["0", "0", "0", "0"])      # still the old sheet, marked as such
 
     watching.set_offline(False)
-    watcher.locator("tfoot td", has_text="33").wait_for(timeout=6000)
-    assert watcher.locator(".connection-lost").count() == 0
+    expect_totals(watcher, ["5", "33", "7", "0"], timeout=6000)
+    expect(watcher.locator(".connection-lost")).to_have_count(0)
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
@@ -122,19 +122,19 @@ def test_back_to_the_sheet_asks_before_dropping_typed_scores(browser, live_serve
     # Enter in a field is not "Back": the form only comes back checked, nothing asked or stored
     player_field(page, "Bo").locator("input.points").press("Enter")
     page.wait_for_load_state("networkidle")
-    assert page.locator("#leave-prompt").count() == 0 and "/hands/1" in page.url
+    expect(page.locator("#leave-prompt")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/hands/1$"))
     back.click()
     prompt = page.locator("#leave-prompt[role=alert]")
-    prompt.wait_for()
-    assert "You typed scores that are not saved" in prompt.inner_text()
-    assert player_field(page, "Bo").locator("input.points").input_value() == "12"
+    expect(prompt).to_contain_text("You typed scores that are not saved")
+    expect(player_field(page, "Bo").locator("input.points")).to_have_value("12")
     assert page.locator(".went-out").get_by_label("Di").is_checked()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / f"hand-leave-prompt-{'js' if js else 'nojs'}-360.png"), full_page=True)
     # "Leave without saving": back on the sheet, nothing stored, and no second question
     prompt.get_by_role("link", name="Leave without saving").click()
     page.wait_for_url(sheet_url)
-    assert totals(page) == ["0", "0", "0", "0"]
+    expect_totals(page, ["0", "0", "0", "0"])
     # typed again, "Back", then "Save them": saved
     page.get_by_role("link", name="Enter hand 1 (9|9)").click()
     player_field(page, "Cy").locator("input.points").fill("7")
@@ -142,5 +142,5 @@ def test_back_to_the_sheet_asks_before_dropping_typed_scores(browser, live_serve
     prompt.get_by_role("button", name="Save them").click()
     page.wait_for_url(sheet_url)
     page.locator(".flashes", has_text="Hand 1 (9|9) saved").wait_for()
-    assert totals(page) == ["0", "0", "7", "0"]
+    expect_totals(page, ["0", "0", "7", "0"])
     assert dialogs == []

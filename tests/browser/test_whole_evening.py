@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.test_score_sheet_flow import enter_hand, player_field, save_hand, totals
+from tests.browser.test_score_sheet_flow import enter_hand, expect_totals, player_field, save_hand
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.get_by_label("Name of the game").fill("Friday at Gran's")
     page.get_by_role("button", name="Save the name").click()
     page.goto(game_url)
-    assert page.locator("h1.game-name").inner_text() == "Friday at Gran's"
+    expect(page.locator("h1.game-name")).to_have_text("Friday at Gran's")
 
     # hand 1, and a save while the Wi-Fi is gone: said beside the button, nothing lost
     enter_hand(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
@@ -48,14 +49,14 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.locator(".save-problem[role=alert]").wait_for()
     context.set_offline(False)
     save_hand(page, 2)
-    assert totals(page) == ["16", "39", "0"]
+    expect_totals(page, ["16", "39", "0"])
 
     # undo pressed twice takes back hands 2 and 1; both are entered again
     page.get_by_role("button", name="Undo last change").click()
     page.locator(".flashes", has_text="Took back the last change to hand 2").wait_for()
     page.get_by_role("button", name="Undo last change").click()
     page.locator(".flashes", has_text="Took back the last change to hand 1").wait_for()
-    assert totals(page) == ["0", "0", "0"]
+    expect_totals(page, ["0", "0", "0"])
     enter_hand(page, 1, "9|9", {"Ann": "12", "Bo": "30"}, "Cy")
     enter_hand(page, 2, "8|8", {"Ann": "4", "Bo": "9"}, "Cy")
 
@@ -65,9 +66,9 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.get_by_label("the highest total so far (39)").check()
     page.get_by_role("button", name="Add to the table").click()
     page.wait_for_url(game_url)
-    assert totals(page) == ["16", "39", "0", "39"]
+    expect_totals(page, ["16", "39", "0", "39"])
     enter_hand(page, 3, "7|7", {"Ann": "5", "Bo": "5", "Di": "2"}, "Cy")
-    assert page.locator(".winner").inner_text() == "Winner: Cy with 0"
+    expect(page.locator(".winner")).to_have_text("Winner: Cy with 0")
 
     # printing on A4: the choice is kept, the PDF is named after the game
     page.get_by_role("link", name="Print", exact=True).click()
@@ -84,9 +85,9 @@ def test_a_whole_evening(browser, live_server, artifacts):
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert page.url != game_url
     assert page.locator("thead th").all_inner_texts()[1:] == ["Ann", "Bo", "Cy", "Di"]
-    assert totals(page) == ["0", "0", "0", "0"]
+    expect_totals(page, ["0", "0", "0", "0"])
     page.goto(live_server + "/")
-    assert "Winner: Cy with 0" in page.locator(".game-list").last.inner_text()
+    expect(page.locator(".game-list").last).to_contain_text("Winner: Cy with 0")
     page.screenshot(path=str(artifacts / "evening-home-360.png"), full_page=True)
     assert errors == []
     context.close()
