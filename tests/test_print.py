@@ -7,7 +7,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.elements import element, elements
+from tests.elements import by_role, element, elements, text
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 
 SIZES = {"letter": (612, 792), "a4": (595, 842)}
@@ -139,12 +139,13 @@ def test_a_game_prints_on_a4_as_this_phone_chose_and_downloads_under_its_name(cl
     game_id = start_game(client, players=("Ann", "Bo", "Cy"))
     client.post(f"/games/{game_id}/name", data={"name": "Grandma's birthday"})
     view = client.get(f"/games/{game_id}/print").get_data(as_text=True)
-    assert 'aria-current=true>Letter</a>' in view and f'/games/{game_id}/print?paper=a4' in view
+    assert text(view, 'a[aria-current="true"]') == "Letter"
+    assert by_role(view, "link", "A4")["href"].startswith(f"/games/{game_id}/print?paper=a4")
     chosen = client.get(f"/games/{game_id}/print?paper=a4")
     assert "paper=a4" in chosen.headers["Set-Cookie"]
-    assert 'aria-current=true>A4</a>' in chosen.get_data(as_text=True)
+    assert text(chosen, 'a[aria-current="true"]') == "A4"
     # the choice is remembered: the sheet's PDF, without asking again, is A4
-    assert "PDF (A4)" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert by_role(client.get(f"/games/{game_id}"), "link", "PDF (A4)")["href"] == f"/games/{game_id}/sheet.pdf"
     pdf = client.get(f"/games/{game_id}/sheet.pdf")
     _, size, _ = pdf_facts(pdf.data)
     assert size in (expected_size("a4", False), expected_size("a4", True))
@@ -188,9 +189,9 @@ def test_before_any_choice_the_paper_follows_the_phones_language_region(client, 
     game_id = start_game(client, players=("Ann", "Bo", "Cy"))
     asked = {"Accept-Language": languages}
     label = "A4" if paper == "a4" else "Letter"
-    assert f"PDF ({label})</a>" in client.get(f"/games/{game_id}", headers=asked).get_data(as_text=True)
+    assert by_role(client.get(f"/games/{game_id}", headers=asked), "link", f"PDF ({label})")
     view = client.get(f"/games/{game_id}/print", headers=asked).get_data(as_text=True)
-    assert f"aria-current=true>{label}</a>" in view
+    assert text(view, 'a[aria-current="true"]') == label
     _, size, _ = pdf_facts(client.get(f"/games/{game_id}/sheet.pdf", headers=asked).data)
     assert size in (expected_size(paper, False), expected_size(paper, True))
     form = client.get("/print", headers=asked).get_data(as_text=True)
@@ -201,6 +202,6 @@ def test_a_paper_chosen_wins_over_the_language_region(client):
     game_id = start_game(client, players=("Ann", "Bo", "Cy"))
     british = {"Accept-Language": "en-GB"}
     client.get(f"/games/{game_id}/print?paper=letter", headers=british)       # chosen: kept in a cookie
-    assert "PDF (Letter)</a>" in client.get(f"/games/{game_id}", headers=british).get_data(as_text=True)
+    assert by_role(client.get(f"/games/{game_id}", headers=british), "link", "PDF (Letter)")
     _, size, _ = pdf_facts(client.get("/print/sheet.pdf?preset=classic&set=9&players=4", headers=british).data)
     assert size in (expected_size("letter", False), expected_size("letter", True))
