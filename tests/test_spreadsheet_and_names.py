@@ -9,6 +9,7 @@ import pytest
 
 from chickenyard.game.transfer import spreadsheet_safe
 from chickenyard.storage.db import connect
+from tests.elements import elements
 from tests.test_odd_input import field_error
 from tests.sheet_helpers import start_game
 
@@ -34,7 +35,7 @@ def test_a_name_with_a_control_character_is_refused_on_the_form(client, app, nam
                                                "double_blank": "50", "player": [name, "Bo", "Cy"]})
     assert response.status_code == 422
     assert "one line" in field_error(response.get_data(as_text=True), "player")
-    assert 'value="Bo"' in response.get_data(as_text=True)
+    assert [seat.get("value") for seat in elements(response, 'input[name="player"]')][1:3] == ["Bo", "Cy"]
     assert connect(app.config["DATABASE"])["games"].count == 0
 
 

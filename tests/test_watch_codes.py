@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.web.watch_codes import ALPHABET, TryLimit
-from tests.elements import text
+from tests.elements import element, text
 from tests.sheet_helpers import WATCHING, sheet_actions, start_game
 from tests.sheet_helpers import start_game
 from tests.test_odd_input import field_error
@@ -32,7 +32,8 @@ def test_a_wrong_code_is_explained_and_kept(client):
     start_game(client)
     response = client.post("/watch", data={"code": "XXX-XXX"})
     page = response.get_data(as_text=True)
-    assert response.status_code == 422 and "No game has that code here" in page and 'value="XXX-XXX"' in page
+    assert response.status_code == 422 and "No game has that code here" in text(page, "#error-watch")
+    assert element(page, "input#watch-code")["value"] == "XXX-XXX"
 
 
 def test_codes_are_tried_at_most_ten_a_minute_per_phone(client):
