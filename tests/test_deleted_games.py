@@ -8,6 +8,7 @@ import threading
 from chickenyard.game.game_changes import delete_game
 from chickenyard.storage import migrations, store
 from chickenyard.storage.db import connect
+from tests.elements import text
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -42,7 +43,7 @@ def test_a_phone_saving_into_a_game_deleted_before_its_save_is_told_and_writes_n
 
     response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 5, "Bo": 9, "Cy": 0, "Di": 3}))
     assert response.status_code == 410
-    assert "deleted" in response.get_data(as_text=True)
+    assert text(response, "h1") == "This game was deleted"
     db = connect(app.config["DATABASE"])
     assert db.execute("select count(*) from entries").fetchone()[0] == 0
     assert [r[0] for r in db.execute("select what from changes where game_id = ?", [stranger_game])] == ["game"]
@@ -69,7 +70,7 @@ def test_a_delete_between_reading_the_game_and_saving_the_hand_stores_nothing(cl
     monkeypatch.setattr(store, "save_hand", delete_first)   # the write store.save_hand_form makes
     response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 5, "Bo": 9, "Cy": 0, "Di": 3}))
     assert response.status_code == 410
-    assert "This game was deleted" in response.get_data(as_text=True)
+    assert text(response, "h1") == "This game was deleted"
     db = connect(app.config["DATABASE"])
     assert db.execute("select count(*) from entries").fetchone()[0] == 0
     assert [r[0] for r in db.execute("select what from changes where game_id = ?", started)] == ["game"]

@@ -96,7 +96,7 @@ def stat(page: str, name: str, label: str) -> str:
 
 
 def ranking(page) -> list[tuple[str, str]]:
-    """The season's players as ranked: (rank, name) in page order."""
+    """The season's players as ranked: (rank, name), as the page lists them."""
     return [(text_of(rank), text_of(rank.find_next_sibling("a"))) for rank in elements(page, "span.rank")]
 
 
