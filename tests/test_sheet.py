@@ -385,7 +385,8 @@ def test_going_out_on_a_double_may_score_50_where_the_encyclopedia_says_so(clien
                                                               f"points-{ids['Bo']}": "50"})
     assert response.status_code == 303
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "50" in totals_row(page) and 'title="went out on a double">50</span>' in page
+    assert totals_row(page)[:2] == ["7", "50"]
+    assert text(page, 'tbody span.out[title="went out on a double"]') == "50"
     game_id = start_game(client)
     ids = player_ids(app, game_id)
     refused = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, went_out="Bo"),
@@ -411,7 +412,8 @@ def test_every_clash_among_a_players_tiles_is_reported_at_once(client, app):
     ids = player_ids(app, game_id)
     data = hand_form(ids, tiles={"Ann": ["3|5", "2|2"], "Bo": ["3|5", "2|2", "1|1"]})
     page = client.post(f"/games/{game_id}/hands/1", data=data).get_data(as_text=True)
-    assert "3|5 is already in Ann&#39;s hand" in page and "2|2 is already in Ann&#39;s hand" in page
+    said = text(page, f"#error-tiles-{ids['Bo']}")
+    assert "3|5 is already in Ann's hand" in said and "2|2 is already in Ann's hand" in said
 
 
 def test_home_tells_games_apart(client, app):
@@ -420,6 +422,7 @@ def test_home_tells_games_apart(client, app):
     client.post(f"/games/{first}/hands/1", data=hand_form(ids, {"Ann": 3}))
     start_game(client, preset="set-insert")
     page = client.get("/").get_data(as_text=True)
-    assert f"Game {first} · Classic, double-9" in page and "· Set insert, double-9" in page
-    assert "1 of 10 hands entered" in page and "0 of 10 hands entered" in page
-    assert page.count("<time datetime=") == 2 and "data-local" in page
+    newest, oldest = texts(page, "ul.game-list a.game-link .muted")
+    assert oldest.startswith(f"Game {first} · Classic, double-9 · 1 of 10 hands entered · last change ")
+    assert " · Set insert, double-9 · 0 of 10 hands entered · last change " in newest
+    assert [len(elements(game, "time[datetime][data-local]")) for game in elements(page, "a.game-link")] == [1, 1]
