@@ -82,7 +82,8 @@ def test_print_view_has_a_print_button_and_no_inline_style(client, app):
     css = client.get(f"/games/{game_id}/print.css?paper=a4").get_data(as_text=True)
     assert "@page { size: 210.0mm 297.0mm" in css and re.search(r"height: (9|1\d)\.?\d*mm", css)
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f"/games/{game_id}/print" in sheet and f"/games/{game_id}/sheet.pdf" in sheet
+    assert by_role(sheet, "link", "Print")["href"] == f"/games/{game_id}/print"
+    assert by_role(sheet, "link", "PDF (A4)")["href"] == f"/games/{game_id}/sheet.pdf"
 
 
 def test_blank_form_explains_mistakes_and_keeps_them(client):

@@ -7,7 +7,7 @@ import pytest
 
 from chickenyard.game.season import average, period_start, results
 from chickenyard.storage.db import connect
-from tests.elements import elements, text_of
+from tests.elements import elements, text_of, texts
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -156,8 +156,9 @@ def test_a_players_page_lists_their_games_and_chart(client, app, season):
     db = connect(app.config["DATABASE"])
     ann = db.execute("select id from people where name = 'Ann'").fetchone()[0]
     page = client.get(f"/players/{ann}").get_data(as_text=True)
-    assert page.count('class="game-link"') == 3 and "played as ann" in page
-    assert page.count("<polyline") == 1
+    games = texts(page, "a.game-link")
+    assert len(games) == 3 and any("played as ann" in game for game in games)
+    assert len(elements(page, "svg polyline")) == 1
     assert client.get("/players/9999").status_code == 404
 
 

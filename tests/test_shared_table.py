@@ -96,7 +96,7 @@ def test_the_edit_link_joins_a_second_scorekeeper_and_can_be_rotated(app, client
     second = phone(app, edit_key)
     assert second.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Bo": 7})).status_code == 303
     share = client.get(f"/games/{game_id}/share").get_data(as_text=True)
-    assert f"/join/{edit_key}" in share and "<svg" in share
+    assert text(share, "code#url-edit").endswith(f"/join/{edit_key}") and element(share, "#link-edit svg")
     assert client.post(f"/games/{game_id}/rotate", data={}).status_code == 303
     new_key, _ = keys(app, game_id)
     assert new_key != edit_key

@@ -10,6 +10,7 @@ from app import create_app
 from chickenyard.storage.db import connect
 from chickenyard.web.hosts import lan_addresses
 from tests.conftest import TableClient
+from tests.elements import text
 from tests.sheet_helpers import start_game
 
 
@@ -70,5 +71,6 @@ def test_the_watch_link_can_be_rotated(app, client):
     assert watcher.get(f"/games/{game_id}").status_code == 404
     assert app.test_client().get(f"/join/{old['view_key']}").status_code == 404
     share = client.get(f"/games/{game_id}/share").get_data(as_text=True)
-    assert f"/join/{new['view_key']}" in share and "New watch link made" in share
+    assert text(share, "code#url-view").endswith(f"/join/{new['view_key']}")
+    assert "New watch link made" in text(share, "div.flashes")
     assert client.get(f"/games/{game_id}").status_code == 200
