@@ -112,6 +112,11 @@ def has_id(page, element_id: str) -> bool:
     return parse(page).find(id=element_id) is not None
 
 
+def error_said(page) -> str:
+    """What the error page (404, 403, 410, 503...) says in its lead paragraph."""
+    return text(page, "#error-page p.lead")
+
+
 def whole_page(page) -> bool:
     """Whether the response is a whole page (its <html> element) rather than a partial for htmx."""
     return parse(page).find("html") is not None

@@ -14,7 +14,7 @@ import pytest
 from app import create_app
 from chickenyard.storage.db import connect
 from tests.conftest import TableClient
-from tests.elements import element, elements, text, whole_page
+from tests.elements import error_said, element, elements, text, whole_page
 from tests.sheet_helpers import hand_form, player_ids, start_game, totals_row
 from tests.test_odd_input import field_error
 
@@ -109,7 +109,7 @@ def test_any_other_write_while_busy_is_a_503_page_and_json_for_the_api(client, a
         undo = client.post(f"/games/{game_id}/undo", data={})
         imported = client.post("/games/import", data='{"format": "chickenyard/game-v1", "preset": "classic", '
                                '"set": 9, "players": ["Ann", "Bo", "Cy"]}', content_type="application/json")
-    assert undo.status_code == 503 and "busy" in undo.get_data(as_text=True)
+    assert undo.status_code == 503 and "busy" in error_said(undo)
     assert imported.status_code == 503 and "busy" in imported.get_json()["error"]
 
 
@@ -168,7 +168,7 @@ def test_a_photo_on_a_full_disk_leaves_no_file_behind(client, app, monkeypatch, 
     response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                            data={"photo": (io.BytesIO(photo_of([((3, 4), (400, 300), 0)], seed=2)), "t.jpg")},
                            content_type="multipart/form-data")
-    assert response.status_code == 503 and "run out of disk space" in response.get_data(as_text=True)
+    assert response.status_code == 503 and "run out of disk space" in text(response, "#error-photo")
     assert not [p for p in (tmp_path / "photos").rglob("*") if p.is_file()]
     assert connect(app.config["DATABASE"])["photos"].count == 0
 

@@ -8,6 +8,7 @@ import pytest
 
 from chickenyard.printing import pdf
 from chickenyard.web import limits
+from tests.elements import error_said, text
 from tests.sheet_helpers import player_ids, start_game
 
 BLANK = "/print/sheet.pdf?game=chickenfoot&preset=classic&set=9&players=4&paper=letter"
@@ -103,7 +104,7 @@ def test_one_pdf_is_drawn_at_a_time_and_a_third_request_is_told_to_wait(client, 
     admissions.wait_for_one("second")              # the second is waiting its turn
     third = client.get(BLANK.replace("players=4", "players=5"))
     assert third.status_code == 503 and third.headers["Retry-After"] == "5"
-    assert "another PDF" in third.get_data(as_text=True)
+    assert "another PDF" in error_said(third)
     release.set()
     first.join(20)
     second.join(20)
@@ -120,4 +121,4 @@ def test_a_photo_beyond_the_ones_being_counted_and_waiting_is_told_to_wait(clien
     with gate.turn():                                # another photo is being counted
         response = client.post(f"/games/{game_id}/hands/1/players/{ids['Ann']}/photo",
                                data={"photo": (io.BytesIO(b"whatever"), "t.jpg")}, content_type="multipart/form-data")
-    assert response.status_code == 503 and "counting other photos" in response.get_data(as_text=True)
+    assert response.status_code == 503 and "counting other photos" in text(response, "#error-photo")

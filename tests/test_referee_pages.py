@@ -1,7 +1,7 @@
 """The Referee tab, the draw guide, and the referee's warnings on the sheet."""
 from __future__ import annotations
 
-from tests.elements import by_id, element, elements, has_id, own_text, text, text_of, texts
+from tests.elements import by_id, error_said, element, elements, has_id, own_text, text, text_of, texts
 from tests.sheet_helpers import hand_form, player_ids, start_game
 from tests.test_super15_sheet import warnings_listed
 
@@ -142,7 +142,7 @@ def test_quotes_read_as_words_and_a_watching_phone_is_told_why_it_cannot_write(c
     from tests.test_shared_table import keys, phone
     _, view_key = keys(app, game_id)
     refused = phone(app, view_key).get(f"/games/{game_id}/hands/1")
-    assert refused.status_code == 403 and "watch link" in refused.get_data(as_text=True)
+    assert refused.status_code == 403 and "watch link" in error_said(refused)
 
 
 def test_the_referee_speaks_each_games_words(client):

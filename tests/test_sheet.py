@@ -6,7 +6,7 @@ import re
 import pytest
 
 from chickenyard.storage.db import connect
-from tests.elements import element, elements, has_id, own_text, text, texts, whole_page
+from tests.elements import error_said, element, elements, has_id, own_text, text, texts, whole_page
 from tests.sheet_helpers import column_heads, hand_form, player_ids, start_game, totals_row
 
 HX = {"HX-Request": "true"}
@@ -315,14 +315,14 @@ def test_unknown_game_and_hand_are_404_pages(client):
     assert client.get("/games/999").status_code == 404
     game_id = start_game(client)
     response = client.get(f"/games/{game_id}/hands/11")
-    assert response.status_code == 404 and "There is nothing here" in response.get_data(as_text=True)
+    assert response.status_code == 404 and error_said(response).startswith("There is nothing here")
     assert client.get("/games/999/export.json").get_json()["status"] == 404
 
 
 def test_a_form_without_its_csrf_token_is_refused_and_nothing_is_stored(client, app):
     response = client.post("/games/new", data={"preset": "classic", "set": "9", "player": ["A", "B"]},
                            with_csrf=False)
-    assert response.status_code == 400 and "reload the page" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "reload the page" in error_said(response)
     assert connect(app.config["DATABASE"])["games"].count == 0
 
 

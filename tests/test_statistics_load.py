@@ -7,6 +7,7 @@ import re
 from chickenyard.game import season
 from chickenyard.storage.db import connect
 from chickenyard.web import limits
+from tests.elements import error_said
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -63,7 +64,8 @@ def test_statistics_beyond_those_running_and_waiting_are_told_to_wait_before_any
         for path in ("/players", "/players.json", "/players/1", "/players/season.pdf?paper=a4"):
             response = client.get(path)
             assert response.status_code == 503 and response.headers["Retry-After"] == "5", path
-            assert "adding up statistics for other phones" in response.get_data(as_text=True)
+            said = response.get_json()["error"] if response.is_json else error_said(response)
+            assert "adding up statistics for other phones" in said, path
     finally:
         for _ in range(taken):
             gate.admit.release()
