@@ -231,7 +231,7 @@ def test_a_read_only_instance_serves_the_sheets_with_a_banner(tmp_path, monkeypa
         assert sheet.status_code == 200 and totals_row(html)[0] == "7"
         assert "nothing can be saved" in text(html, "p.read-only-banner")
         refused = phone.post(f"/games/{game_id}/hands/1", data=hand_form(player_ids(app, game_id), {"Bo": 3}))
-        assert refused.status_code == 503 and "read-only" in refused.get_data(as_text=True)
+        assert refused.status_code == 503 and "read-only" in error_said(refused)
         assert phone.get("/").status_code == 200
 
 
@@ -256,7 +256,7 @@ def test_a_disk_that_turns_read_only_while_serving_keeps_the_sheets_readable(tmp
         assert "nothing can be saved" in text(html, "p.read-only-banner")
         assert phone.get("/").status_code == 200 and phone.get(f"/games/{game_id}/history").status_code == 200
         refused = phone.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Bo": 3}))
-        assert refused.status_code == 503 and "read-only" in refused.get_data(as_text=True)
+        assert refused.status_code == 503 and "read-only" in error_said(refused)
         watcher = app.test_client()
         assert watcher.post("/watch", data={"code": code}).status_code == 303       # a cookie, no database write
         assert watcher.get(f"/games/{game_id}").status_code == 200

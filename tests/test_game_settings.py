@@ -85,7 +85,7 @@ def test_too_few_players_left_is_refused(client, app):
     game_id = start_game(client, players=("Ann", "Bo"))
     ids = player_ids(app, game_id)
     response = client.post(f"/games/{game_id}/players/leave", data={"leaving": str(ids["Bo"])})
-    assert response.status_code == 422 and "at least 2 players" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "at least 2 players" in text(response, '[role="alert"]')
 
 
 def test_play_again_starts_the_same_table_with_the_same_rules(client, app):
@@ -123,7 +123,7 @@ def test_deleting_a_game_asks_first_then_leaves_nothing(client, app, tmp_path):
     game_id = start_game(client)
     play_hand(client, app, game_id, 1, {"Ann": 10, "Bo": 25, "Cy": 3}, "Di")
     refused = client.post(f"/games/{game_id}/delete", data={})
-    assert refused.status_code == 422 and "Tick the box" in refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "Tick the box" in text(refused, '[role="alert"]')
     assert client.post(f"/games/{game_id}/delete", data={"sure": "yes"}).status_code == 303
     assert client.get(f"/games/{game_id}").status_code == 410      # this phone held it: deleted, not missing
     db = connect(app.config["DATABASE"])

@@ -393,7 +393,7 @@ def test_going_out_on_a_double_may_score_50_where_the_encyclopedia_says_so(clien
     ids = player_ids(app, game_id)
     refused = client.post(f"/games/{game_id}/hands/1", data={**hand_form(ids, went_out="Bo"),
                                                              f"points-{ids['Bo']}": "50"})
-    assert refused.status_code == 422 and "Bo went out and scores 0, not 50." in refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "Bo went out and scores 0, not 50." in text(refused, f"#error-points-{ids['Bo']}")
 
 
 def test_choosing_mexican_train_or_super_15_takes_the_double_15_set_without_a_detour(client, app):

@@ -9,7 +9,7 @@ import pytest
 
 from chickenyard.game.transfer import spreadsheet_safe
 from chickenyard.storage.db import connect
-from tests.elements import elements
+from tests.elements import elements, text
 from tests.test_odd_input import field_error
 from tests.sheet_helpers import start_game
 
@@ -62,5 +62,5 @@ def test_a_rename_with_a_control_character_is_refused(client, app, name):
     start_game(client, players=("Ann", "Bo"))
     ann = connect(app.config["DATABASE"]).execute("select id from people where name = 'Ann'").fetchone()[0]
     response = client.post(f"/players/{ann}/rename", data={"name": name})
-    assert response.status_code == 422 and "one line" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "one line" in text(response, '[role="alert"]')
     assert connect(app.config["DATABASE"]).execute("select name from people where id = ?", [ann]).fetchone()[0] == "Ann"
