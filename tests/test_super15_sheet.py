@@ -43,10 +43,10 @@ def test_a_blocked_round_goes_to_the_fewest_tiles_then_the_lowest_pips(client, a
 def test_tiles_left_must_be_given_and_agree_with_the_tiles(client, app):
     game_id, ids = super15(client, app)
     response = client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 30}))
-    assert response.status_code == 422 and "Say how many tiles Ann has left" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "Say how many tiles Ann has left" in text(response, f"#error-left-{ids['Ann']}")
     response = client.post(f"/games/{game_id}/hands/1",
                            data={**hand_form(ids, tiles={"Ann": ["1|2"]}), f"left-{ids['Ann']}": "4"})
-    assert response.status_code == 422 and "1 tiles are picked" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "1 tiles are picked" in text(response, f"#error-left-{ids['Ann']}")
 
 
 def test_most_rounds_won_wins_the_game(client, app):
