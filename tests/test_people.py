@@ -141,12 +141,12 @@ def test_two_players_of_one_game_cannot_be_merged(client, app):
     start_game(client, players=("Ann", "Bo"))
     response = client.post(f"/players/{person_id(app, 'Ann')}/merge", data={"other": str(person_id(app, 'Bo'))})
     assert response.status_code == 422
-    assert "sat at the same game" in response.get_data(as_text=True)
+    assert "sat at the same game" in text(response, "#people-problem")
     assert people_of(app).keys() == {"Ann", "Bo"}
     for other in ("", "9999"):      # none chosen, or one who is no longer there (merged away meanwhile)
         response = client.post(f"/players/{person_id(app, 'Ann')}/merge", data={"other": other})
         assert response.status_code == 422
-        assert "Choose the player to merge into this one." in response.get_data(as_text=True)
+        assert text(response, "#people-problem") == "Choose the player to merge into this one."
 
 
 def test_import_matches_players_by_name(client, app):
