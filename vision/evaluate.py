@@ -9,6 +9,7 @@
     python -m vision.evaluate FOLDER --closer         each photo read as the review's "Look closer" reads it
     python -m vision.evaluate --styles                the style table: set x layout x size, seeds 40-49
     python -m vision.evaluate --styles --finder F.onnx   ... read with another finder (a candidate)
+    python -m vision.evaluate --styles --set "white on black"   ... only that set's rows
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -94,7 +95,7 @@ def style_photos(style: str, layout: str, size: str, count: int, seed: int):
         yield _photo(f"{style}/{layout}/{size}-{seed}-{i:04d}", *style_scene(rng, style, layout, size))
 
 
-def style_table(count: int, test_seeds: list[int], out=sys.stdout, closer: bool = False,
+def style_table(count: int, test_seeds: list[int], out=None, closer: bool = False,
                 styles=None, layouts=None, sizes=None) -> dict:
     """The style table: for each set's look x layout x size (all of `synth_styles`, or those
     named), `count` photos a seed read and counted (`score`): photos with every tile right,
@@ -102,6 +103,7 @@ def style_table(count: int, test_seeds: list[int], out=sys.stdout, closer: bool 
     style's cells added up, and all of them. Printed a row at a time; returned by (style,
     layout, size), (style, "all", "") and ("all", "", "")."""
     from .training import synth_styles as ss
+    out = out or sys.stdout
     share = lambda a, b: f"{a:>3}/{b:<4}{f'{a / b:.0%}' if b else '-':>5}"    # noqa: E731
     columns = ("photos_every_tile_right", "photos"), ("tiles_found", "tiles_placed"), ("tiles_right", "tiles"), \
         ("confident_right", "confident")
@@ -129,8 +131,9 @@ HELD_OUT = list(range(40, 50))      # the generated seeds kept for final figures
 
 
 def _named(test_seeds: list[int]) -> str:
-    return f"{test_seeds[0]}-{test_seeds[-1]}" if test_seeds == list(range(test_seeds[0], test_seeds[-1] + 1)) \
-        else ",".join(map(str, test_seeds))
+    if len(test_seeds) > 1 and test_seeds == list(range(test_seeds[0], test_seeds[-1] + 1)):
+        return f"{test_seeds[0]}-{test_seeds[-1]}"
+    return ",".join(map(str, test_seeds))
 
 
 def _file(path: Path) -> str:
@@ -395,6 +398,9 @@ def main(argv=None) -> int:
     parser.add_argument("--styles", type=int, nargs="?", const=1, default=0, metavar="N",
                         help="the style table (set x layout x size): N generated photos a cell a seed (1), of the "
                         "seeds --seeds names (40-49)")
+    parser.add_argument("--set", dest="sets", action="append", metavar="SET",
+                        help="only this set's rows of the style table (again for more): black on ivory, white on "
+                        "black, colour on white, colour on cloth")
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
     parser.add_argument("--reader", type=Path, help="read with this reader network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
@@ -402,6 +408,13 @@ def main(argv=None) -> int:
     for folder in args.folders:
         if not (folder / "labels.tsv").exists():
             print(f"vision.evaluate: {folder}/labels.tsv not found", file=sys.stderr)
+            return 2
+    if args.sets:
+        from .training.synth_styles import STYLES
+        unknown = [name for name in args.sets if name not in STYLES]
+        if unknown:
+            print(f"vision.evaluate: no set {unknown[0]!r} in the style table (its sets: {', '.join(STYLES)})",
+                  file=sys.stderr)
             return 2
     for name in ("finder", "reader"):
         path = getattr(args, name)
@@ -440,7 +453,7 @@ def main(argv=None) -> int:
         style_seeds = args.seeds or HELD_OUT
         print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}; "
               + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "reader")), flush=True)
-        results["styles"] = style_table(args.styles, style_seeds, closer=args.closer)
+        results["styles"] = style_table(args.styles, style_seeds, closer=args.closer, styles=args.sets)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)
         print("12 MP photo:", json.dumps(results["12 MP"]))

@@ -118,3 +118,16 @@ def test_a_missing_candidate_network_is_named_and_nothing_runs(name, tmp_path, c
     assert evaluate.main(["--styles", f"--{name}", str(tmp_path / "nothing.onnx")]) == 2
     assert "nothing.onnx not found" in capsys.readouterr().err
     assert model.network(name).path == model.MODELS / f"{name}.onnx"
+
+
+def test_the_table_can_be_asked_for_one_set(capsys):
+    assert evaluate.main(["--styles", "--seeds", "40", "--set", "white on black"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("== style table: 1 generated photo(s) a cell a seed, seeds 40; finder vision/models")
+    assert [r.split("  ")[0] for r in rows[2:]] == ["white on black"] * 13 + ["all"]
+    assert rows[-1].split()[1] == rows[-2].split()[4]       # all: the one set's photos whole
+
+
+def test_a_set_not_in_the_table_is_named(capsys):
+    assert evaluate.main(["--styles", "--set", "blue on green"]) == 2
+    assert "no set 'blue on green'" in capsys.readouterr().err
