@@ -121,39 +121,39 @@ def sheet(game_id: int):
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
-    step = _taking_back(undo_last, game_id)
-    if step is False:
-        return _sheet_again(game_id)
-    sheet = sheet_for(game_id)
-    if step is None:
-        flash(_("There is nothing to undo."))
-    elif step.what == "entry":
-        flash(_("Took back the last change to %(where)s.", where=_what(sheet, step)))
-    else:
-        flash(_("Took back the last change: %(what)s.", what=_what(sheet, step)))
-    return _sheet_again(game_id)
+    return _taking_back(undo_last, game_id, _undone)
 
 
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int):
-    step = _taking_back(redo_last, game_id)
-    if step is False:
-        return _sheet_again(game_id)
-    sheet = sheet_for(game_id)
-    flash(_("Put back what Undo took back: %(what)s.", what=_what(sheet, step)) if step else
-          _("There is nothing to redo: a change made after an undo ends what Redo can put back."))
+    return _taking_back(redo_last, game_id, _redone)
+
+
+def _taking_back(undo_or_redo, game_id: int, saying):
+    """Undo or Redo, then the sheet with what it took (`saying(sheet, step)`, step None when there
+    was nothing to take) or why it clashes with a later change."""
+    editable_sheet(game_id)
+    try:
+        step = undo_or_redo(get_db(), game_id, device=device_name())
+    except CannotTakeBack as problem:
+        flash(str(problem))
+    else:
+        flash(saying(sheet_for(game_id), step))
     return _sheet_again(game_id)
 
 
-def _taking_back(undo_or_redo, game_id: int):
-    """What Undo or Redo took (None: nothing to take); False when it clashes with a later change,
-    which the message (flashed) explains."""
-    editable_sheet(game_id)
-    try:
-        return undo_or_redo(get_db(), game_id, device=device_name())
-    except CannotTakeBack as problem:
-        flash(str(problem))
-        return False
+def _undone(sheet, step) -> str:
+    if step is None:
+        return _("There is nothing to undo.")
+    if step.what == "entry":
+        return _("Took back the last change to %(where)s.", where=_what(sheet, step))
+    return _("Took back the last change: %(what)s.", what=_what(sheet, step))
+
+
+def _redone(sheet, step) -> str:
+    if step is None:
+        return _("There is nothing to redo: a change made after an undo ends what Redo can put back.")
+    return _("Put back what Undo took back: %(what)s.", what=_what(sheet, step))
 
 
 def _sheet_again(game_id: int):
