@@ -8,7 +8,8 @@ cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that rea
 It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `Params.fine` pixels on
 the long side, and again at `Params.coarse` where a tile fills much of the photo, and at
 `Params.finest` where tiles are so small that their faces run round at the fine look. A photo
-whose tiles are all small (`Params.zoom_below`) is looked at whole at `Params.zoomed` instead.
+whose tiles are all small (`Params.zoom_below`), or in which the fine look saw no tile at all, is
+looked at whole at `Params.zoomed` instead.
 """
 from __future__ import annotations
 
@@ -91,15 +92,17 @@ def find_tiles(image: np.ndarray) -> Sighting:
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
     look's side of a contest with a closer look (`small_faces_at_finest`). Where the fine look's tiles
-    are about all small (their median width under `Params.zoom_below`), the whole photo is looked at
-    at `Params.zoomed` instead: there they are as wide as the finder knows them best, and touching
-    tiles part, where at the fine look their cores run together."""
+    are about all small (their median width under `Params.zoom_below`), or where it saw none, the
+    whole photo is looked at at `Params.zoomed` instead (`zoomed_side`): there small tiles are as
+    wide as the finder knows them best, and touching tiles part, where at the fine look their
+    cores run together or their faces fade into the table."""
     if max(image.shape[:2]) <= P.coarse_only * P.coarse:
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
-    if fine and np.median([w for _, w in fine]) < P.zoom_below:
-        zoomed, maps = tiles_at(image, P.zoomed)
-        return Sighting([r for r, _ in zoomed], to_map=P.zoomed / max(image.shape[:2]) / 2, face=maps[0])
+    if not fine or np.median([w for _, w in fine]) < P.zoom_below:
+        long_side = zoomed_side(image.shape)
+        zoomed, maps = tiles_at(image, long_side)
+        return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0])
     found = [r for r, w in fine if w <= P.fine_widest]
     to_map = P.fine / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
@@ -120,6 +123,12 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def zoomed_side(shape: tuple) -> int:
+    """The long side of the whole photo's closer look: `Params.zoomed`, or twice the photo's own
+    where that is less (a small photo's tiles are enlarged, no further), a multiple of the stride."""
+    return max(P.stride, min(P.zoomed, 2 * max(shape[:2])) // P.stride * P.stride)
 
 
 def small_faces_at_finest(image: np.ndarray, sighting: Sighting, pieces: set[int]) -> list[TileRegion]:

@@ -39,9 +39,12 @@ class Params:
     wide_face: float = tuned(0.75, "share of a `fine_widest` tile's area a face must pass to ask for the coarse "
                                    "look, and of its width for the coarse look's tile to replace the first's")
     coarse_narrowest: int = tuned(24, "input pixels: a coarse look's tile narrower than this is the first look's")
-    zoom_below: int = tuned(20, "input pixels: where the first look's tiles' median width is under this, the whole "
-                                "photo is looked at at `zoomed` (card: 82.4% of 2,200 held-out scenes)")
-    zoomed: int = tuned(1024, "the size of that look: 768 read fewer small tiles (card)")
+    zoom_below: int = tuned(20, "input pixels: where the first look's tiles' median width is under this, or it saw "
+                                "none, the whole photo is looked at at `zoomed` (card: 82.4% of 2,200 held-out "
+                                "scenes; the look where none was seen: changelog's round 13)")
+    zoomed: int = tuned(1536, "the size of that look, at most twice the photo's (`finder.zoomed_side`): on seeds "
+                              "30 to 39, small tiles found 971 of 1,918 at 1024, 1,214 at 1536 (changelog's "
+                              "round 13); 768 read fewer small tiles (card)")
     stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
     smallest_input: int = structural(64, "OpenCV's DNN crashes on a finder input under this on a side")
 

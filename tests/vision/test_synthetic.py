@@ -164,3 +164,28 @@ def test_a_photo_of_small_tiles_is_looked_at_closer(monkeypatch):
     tiles.append(((1, 5), (600, 260), 60))
     assert found(photo_of(tiles, seed=16, tile_width=30), 6) == Counter(tuple(sorted(v)) for v, _, _ in tiles)
     assert looks[:2] == [(P.fine, None), (P.zoomed, None)]
+
+
+def test_a_photo_whose_fine_look_sees_no_tile_is_looked_at_closer(monkeypatch):
+    # tiles 22 pixels wide in a photo 1000 wide are 8 pixels wide at the fine look, where the
+    # finder sees no tile at all; the whole photo is looked at closer (P.zoomed), and all five
+    # are read there (before, such a photo read as no tiles)
+    import numpy as np
+    from vision import finder
+    looks = []
+    tiles_at = finder.tiles_at
+    monkeypatch.setattr(finder, "tiles_at", lambda image, long_side, window=None:
+                        looks.append((long_side, window)) or tiles_at(image, long_side, window))
+    values = [(1, 2), (3, 4), (5, 6), (0, 3), (2, 6)]
+    tiles = [(v, (300 + i * 90, 300 + (i % 2) * 120), 30 * i) for i, v in enumerate(values)]
+    assert found(photo_of(tiles, seed=17, tile_width=22), 6) == Counter(tuple(sorted(v)) for v in values)
+    assert looks[:2] == [(P.fine, None), (P.zoomed, None)]
+    assert not tiles_at(cv2.imdecode(np.frombuffer(photo_of(tiles, seed=17, tile_width=22), np.uint8),
+                                     cv2.IMREAD_COLOR), P.fine)[0]
+
+
+def test_a_small_photo_is_looked_at_closer_no_more_than_twice_its_size():
+    from vision.finder import zoomed_side
+    assert zoomed_side((480, 640)) == min(P.zoomed, 1280)
+    assert zoomed_side((3024, 4032)) == P.zoomed
+    assert zoomed_side((100, 150)) % P.stride == 0
