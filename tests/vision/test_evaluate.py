@@ -47,3 +47,16 @@ def test_a_stage_left_out_is_judged_by_reading_again_only_the_photos_it_acted_on
         direct = score(photos, quiet=True, skip=(stage,))
         assert {k: figures[k] for k in COUNTS} == {k: direct[k] for k in COUNTS}, stage
     assert "without square up (it acted on" in out.getvalue()
+
+
+def test_the_12_mp_figure_is_the_analysis_own_memory_not_the_evaluating_process():
+    # Linux keeps a process's peak (ru_maxrss) across fork and exec: a measurement started by
+    # a process that had already read many photos reported that process's 526 MB as the
+    # analysis's. Here the evaluating process holds 600 MB when it measures.
+    import numpy as np
+    from vision.evaluate import twelve_megapixels
+    held = np.ones(600 * 2**20, np.uint8)
+    figures = twelve_megapixels()
+    assert held.sum() == 600 * 2**20
+    assert figures["photo_mb"] > 0.5
+    assert figures["rss_before_mb"] <= figures["peak_rss_mb"] < 400
