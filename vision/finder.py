@@ -92,14 +92,15 @@ def find_tiles(image: np.ndarray) -> Sighting:
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
     look's side of a contest with a closer look (`small_faces_at_finest`). Where the fine look's tiles
-    are about all small (their median width under `Params.zoom_below`), or where it saw none, the
-    whole photo is looked at at `Params.zoomed` instead (`zoomed_side`): there small tiles are as
+    are about all small (their median width under `Params.zoom_below`), or where it saw none and no
+    face too wide for it (a close-up, which the coarse look sees), the whole photo is looked at at
+    `Params.zoomed` instead (`zoomed_side`): there small tiles are as
     wide as the finder knows them best, and touching tiles part, where at the fine look their
     cores run together or their faces fade into the table."""
     if max(image.shape[:2]) <= P.coarse_only * P.coarse:
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
-    if not fine or np.median([w for _, w in fine]) < P.zoom_below:
+    if fine and np.median([w for _, w in fine]) < P.zoom_below or not fine and not _has_wide_face(maps[0]):
         long_side = zoomed_side(image.shape)
         zoomed, maps = tiles_at(image, long_side)
         return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0])

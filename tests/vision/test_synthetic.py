@@ -189,3 +189,21 @@ def test_a_small_photo_is_looked_at_closer_no_more_than_twice_its_size():
     assert zoomed_side((480, 640)) == min(P.zoomed, 1280)
     assert zoomed_side((3024, 4032)) == P.zoomed
     assert zoomed_side((100, 150)) % P.stride == 0
+
+
+@pytest.mark.parametrize("style, layout, seed, tile", [("black on ivory", "cross", 39, (0, 5)),
+                                                       ("colour on white", "chain", 30, (4, 9))])
+def test_a_close_up_the_fine_look_sees_no_tile_in_is_seen_by_the_coarse_look(monkeypatch, style, layout, seed, tile):
+    # one tile filling most of the frame (the style table's close-ups, seeds of choice): the
+    # fine look sees no tile there, but a face too wide for it, so the coarse look is taken,
+    # not the closer one meant for small tiles (which read no tile on these two photos)
+    from vision import finder
+    from vision.evaluate import style_photos
+    looks = []
+    tiles_at = finder.tiles_at
+    monkeypatch.setattr(finder, "tiles_at", lambda image, long_side, window=None:
+                        looks.append(long_side) or tiles_at(image, long_side, window))
+    _, data, want, set_size, _ = next(style_photos(style, layout, "close-up", 1, seed))
+    assert want == Counter([tile])
+    assert found(data, set_size) == want
+    assert looks[:2] == [P.fine, P.coarse]
