@@ -94,13 +94,15 @@ def find_tiles(image: np.ndarray) -> Sighting:
     look's side of a contest with a closer look (`small_faces_at_finest`). Where the fine look's tiles
     are about all small (their median width under `Params.zoom_below`), or where it saw none and no
     face too wide for it (a close-up, which the coarse look sees), the whole photo is looked at at
-    `Params.zoomed` instead (`zoomed_side`): there small tiles are as
-    wide as the finder knows them best, and touching tiles part, where at the fine look their
-    cores run together or their faces fade into the table."""
+    `Params.zoomed` instead (`zoomed_side`): there small tiles are as wide as the finder knows
+    them best, and touching tiles part, where at the fine look their cores run together or their
+    faces fade into the table."""
     if max(image.shape[:2]) <= P.coarse_only * P.coarse:
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
-    if fine and np.median([w for _, w in fine]) < P.zoom_below or not fine and not _has_wide_face(maps[0]):
+    wide = _has_wide_face(maps[0])
+    all_small = bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
+    if all_small or not fine and not wide:
         long_side = zoomed_side(image.shape)
         zoomed, maps = tiles_at(image, long_side)
         return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0])
@@ -112,7 +114,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     if sighting.small is not None:
         on = _run_pieces(sighting, found)
         found[:] = [replace(r, contest=(on(r), P.fine)) if on(r) else r for r in found]
-    if not _has_wide_face(maps[0]):
+    if not wide:
         return sighting
     for region, width in tiles_at(image, P.coarse)[0]:
         if width < P.coarse_narrowest:
