@@ -304,6 +304,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         # it is not cut (the cores of a run whose faces ran together tell a larger tile, or none)
         cuts = [] if alone and _one_tile(shape, cores) else _row_cuts(piece, shape, core, cores)
         from_core = [cv2.boxPoints(r) for r in cores]
+        cuts += _arm_cuts(piece, shape, core, from_core)
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
             # ... or a tile whose face ran into a sliver of its neighbour: its core tells it narrower
@@ -473,6 +474,110 @@ def _row_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, cores: list =
             ways.append([_cell(quad, (us[c], vs[r]), (us[c + 1], vs[r + 1]))
                          for r in range(rows) for c in range(cols)])
     return ways
+
+
+def _arm_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, from_core: list) -> list[list[np.ndarray]]:
+    """A face of touching tiles laid in a chain or a cross (no rectangle) is cut along its
+    straight arms: two long sides of its outline facing each other a tile's width apart
+    bound an arm, and the arm's tiles are laid along it (`_arm_tiles`). One way: all the arms'
+    tiles, and the tiles of the cores (`from_core`) off them, at the turns and crossings,
+    where that way covers at least `Params.arm_cover` of the face. It is one more way to part
+    the face, beside the cores' own: the pipeline keeps the way that reads."""
+    if shape is None or _fills(shape, P.alone_fill) or shape[1] < P.arm_least * P.narrowest ** 2:
+        return []
+    contours, _ = cv2.findContours(piece.mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(contours, key=cv2.contourArea)
+    width = 2 * shape[1] / max(cv2.arcLength(contour, True), 1)      # a long band's area over half its rim
+    if width < P.narrowest:
+        return []
+    outline = cv2.approxPolyDP(contour, P.arm_wobble * width, True).reshape(-1, 2).astype(np.float64) + piece.origin
+    edges = [(a, b) for a, b in zip(outline, np.roll(outline, -1, axis=0)) if np.linalg.norm(b - a) >= P.arm_side * width]
+    cells = []
+    for i, (a, b) in enumerate(edges):
+        along = (b - a) / np.linalg.norm(b - a)
+        across = np.array([-along[1], along[0]])
+        for c, d in edges[i + 1:]:
+            if np.dot((d - c) / np.linalg.norm(d - c), along) > -P.arm_parallel:
+                continue                              # the sides of an arm run opposite ways round it
+            apart = abs(np.dot((c + d) / 2 - a, across))
+            if not 1 / P.arm_width_fit <= apart / width <= P.arm_width_fit:
+                continue
+            lo = max(0.0, min(np.dot(c - a, along), np.dot(d - a, along)))
+            hi = min(np.linalg.norm(b - a), max(np.dot(c - a, along), np.dot(d - a, along)))
+            if hi - lo < P.arm_shortest * apart:
+                continue
+            # the outline runs through its pixels' centres: half a pixel back on every side
+            out = np.sign(np.dot((c + d) / 2 - a, across)) * across
+            start, end = a + along * (lo - 0.5) - out / 2, a + along * (hi + 0.5) - out / 2
+            if piece_holds(piece, (start + end) / 2 + out * (apart + 1) / 2):
+                cells.extend(_arm_tiles(piece, core, start, end, out * (apart + 1)))
+    if not cells:
+        return []
+    way = cells + [q for q in from_core if not any(cv2.pointPolygonTest(c, tuple(map(float, q.mean(axis=0))), False) >= 0
+                                                   for c in cells)]
+    return [way] if _covers(piece, shape, way) >= P.arm_cover else []
+
+
+def _covers(piece: Piece, shape: tuple, tiles: list) -> float:
+    """The share of the face piece (its `shape`, `_shape`) the tiles cover."""
+    drawn = np.zeros_like(piece.mask, np.uint8)
+    for q in tiles:
+        cv2.fillConvexPoly(drawn, np.round(q - piece.origin).astype(np.int32), 1)
+    return float((drawn.astype(bool) & piece.mask).sum() / shape[1])
+
+
+def piece_holds(piece: Piece, point: np.ndarray) -> bool:
+    """The point (map pixels) lies on the face piece."""
+    x, y = (int(round(v)) for v in point - piece.origin)
+    return 0 <= y < piece.mask.shape[0] and 0 <= x < piece.mask.shape[1] and bool(piece.mask[y, x])
+
+
+def _arm_tiles(piece: Piece, core: np.ndarray, start: np.ndarray, end: np.ndarray, side: np.ndarray) -> list[np.ndarray]:
+    """The tiles of one arm, between its side's `start` and `end` and `side` across to its
+    other side, as long as twice it is wide: laid from its free end (where the face stops);
+    where neither end is free, or both and it is no whole number of tiles long, laid where
+    the finder's core along it is lowest at their ends (a tile's core is its middle, so it
+    is lowest where two tiles meet). A tile cut off by the arm's end by more than
+    `Params.row_fit` of its length is not one."""
+    length = float(np.linalg.norm(end - start))
+    along = (end - start) / length
+    tile = 2 * float(np.linalg.norm(side))
+    if length < (1 - P.row_fit) * tile:
+        return []
+    beyond = P.arm_beyond * tile
+    middle = side / 2
+    free = [not piece_holds(piece, start + middle - along * beyond), not piece_holds(piece, end + middle + along * beyond)]
+    whole = abs(length / tile - round(length / tile)) <= P.row_fit
+    if free[0] and (whole or not free[1]):
+        phase = 0.0
+    elif free[1]:
+        phase = length % tile
+    else:
+        phase = _lowest_phase(core, start, end, side, tile)
+    first = phase - np.ceil(phase / tile) * tile          # where the first tile that may lie on the arm begins
+    cells = []
+    for k in range(int(np.ceil((length - first) / tile))):
+        lo, hi = first + k * tile, first + (k + 1) * tile
+        if lo < -P.row_fit * tile or hi > length + P.row_fit * tile:
+            continue
+        p, q = start + along * lo, start + along * hi
+        cells.append(np.float32([p, q, q + side, p + side]))
+    return cells
+
+
+def _lowest_phase(core: np.ndarray, start: np.ndarray, end: np.ndarray, side: np.ndarray, tile: float) -> float:
+    """How far along the arm (from `start`) tiles `tile` long meet where the finder's core along
+    the arm, averaged over half a tile, is lowest, taken over all the places they meet."""
+    length = max(2, round(float(np.linalg.norm(end - start))))
+    size = (length, max(2, round(float(np.linalg.norm(side)))))
+    quad = np.float32([start, end, end + side, start + side])
+    target = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    profile = cv2.warpPerspective(core, cv2.getPerspectiveTransform(quad, target), size, flags=cv2.INTER_LINEAR).mean(axis=0)
+    reach = max(1, round(tile / 4))             # the core is low for about half a tile round where tiles meet
+    profile = np.convolve(np.pad(profile, reach, mode="edge"), np.ones(2 * reach + 1) / (2 * reach + 1), mode="valid")
+    phases = np.arange(0, min(tile, length), 1.0)
+    scores = [profile[np.arange(ph, length, tile).astype(int)].mean() for ph in phases]
+    return float(phases[int(np.argmin(scores))])
 
 
 def _core_profiles(core: np.ndarray, quad: np.ndarray, side_a: float, side_b: float):

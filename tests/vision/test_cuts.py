@@ -113,3 +113,55 @@ def test_a_piece_reads_a_map_at_its_own_pixels():
     piece = finder._piece((labels == 3).astype(np.int32), stats, 1)
     assert piece.origin == (2, 1)
     assert np.array_equal(piece.on(values), values[labels == 3])
+
+
+def cross(width=10):
+    """A face of touching upright-and-flat tiles `width` pixels wide laid as a cross: a line of
+    five flat tiles end to end, the middle one crossed by two upright tiles above it and two
+    below (the finder's face ran together, its cores broke up). The piece, 20 pixels in from
+    its map's corner, and each tile's centre on the map (a pixel's centre is where it lies)."""
+    tile = 2 * width
+    mask = np.zeros((2 * 2 * tile + width, 5 * tile), bool)
+    arm_top = 2 * tile
+    mask[arm_top:arm_top + width, :] = True                                   # the line
+    middle = 5 * tile // 2
+    mask[:, middle - width // 2:middle + width // 2] = True                   # the upright arms
+    origin = np.array([20, 20]) - 0.5
+    centres = [(k * tile + width, arm_top + width / 2) for k in range(5)]
+    centres += [(middle, y + width) for y in (0, tile, arm_top + width, arm_top + width + tile)]
+    return finder.Piece(mask, (20, 20)), [np.array(c) + origin for c in centres]
+
+
+def test_a_cross_whose_cores_broke_up_is_cut_along_its_arms():
+    piece, centres = cross()
+    middle = centres[2]
+    core_tile = cv2.boxPoints(((float(middle[0]), float(middle[1])), (20.0, 10.0), 0.0))
+    ways = finder._arm_cuts(piece, finder._shape(piece), np.zeros((200, 200), np.float32), [core_tile])
+    assert len(ways) == 1 and len(ways[0]) == len(centres)
+    for centre in centres:          # each tile cut once, within a fifth of its width
+        assert sum(np.linalg.norm(q.mean(axis=0) - centre) < 2 for q in ways[0]) == 1
+    for q in ways[0]:
+        sides = sorted((np.linalg.norm(q[0] - q[1]), np.linalg.norm(q[1] - q[2])))
+        assert sides == pytest.approx([10, 20], abs=2)
+
+
+def test_a_lone_tile_or_a_straight_run_is_no_chain():
+    for rows in (1, 2):
+        piece, _ = block(rows, 1)
+        assert finder._arm_cuts(piece, finder._shape(piece), np.zeros((200, 200), np.float32), []) == []
+
+
+def test_an_arm_with_no_free_end_is_cut_where_its_cores_are_lowest():
+    # a line of tiles 10 wide meeting at x = 27, 47, 67, 87 (their cores, the middle 45% of
+    # each, high); the arm looked at runs from x = 20 to 100, the face going on past both ends
+    mask = np.ones((10, 120), bool)
+    core = np.zeros((10, 120), np.float32)
+    for x in range(7, 120, 20):
+        core[3:7, x + 6:x + 15] = 0.9
+    piece = finder.Piece(mask, (0, 0))
+    cells = finder._arm_tiles(piece, core, np.array([20.0, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 10.0]))
+    assert [float(q.mean(axis=0)[0]) for q in cells] == pytest.approx([37, 57, 77], abs=1)
+    # the same arm where the face stops at its start: the tiles are laid from there
+    free = finder.Piece(mask[:, 20:], (20, 0))
+    cells = finder._arm_tiles(free, core, np.array([20.0, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 10.0]))
+    assert [float(q.mean(axis=0)[0]) for q in cells] == pytest.approx([30, 50, 70, 90], abs=0.01)

@@ -212,3 +212,19 @@ def test_a_close_up_the_fine_look_sees_no_tile_in_is_seen_by_the_coarse_look(loo
     assert found(data, set_size) == want
     assert looks[:2] == [(P.fine, None), (P.coarse, None)]
     assert looks.saw[0] == 0
+
+
+@pytest.mark.parametrize("layout, seed, found_before", [("cross", 30, 5), ("chain", 30, 5)])
+def test_touching_black_tiles_whose_cores_broke_up_are_cut_along_their_arms(layout, seed, found_before):
+    # the style table's white-on-black cross and chain at normal size (seed 30, a seed of
+    # choice): tiles touching end to end, whose faces the finder saw as one cross or chain
+    # and whose cores as thin broken lines; cut along the arms, all but at most one tile are
+    # found and read right (before: `found_before` found)
+    from vision.evaluate import outcome, style_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where = next(style_photos("white on black", layout, "normal", 1, seed))
+    counts = outcome(analyse(decode(data), set_size), want, where)
+    assert counts["tiles_found"] >= counts["tiles"] - 1
+    assert counts["tiles_found"] > found_before
+    assert counts["tiles_right"] >= counts["tiles"] - 2
