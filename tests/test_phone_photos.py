@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +50,28 @@ def test_a_heic_photo_is_counted_and_shown_back_as_a_jpeg(client, app):
     assert image.mimetype == "image/jpeg"
     shown = cv2.imdecode(np.frombuffer(image.data, np.uint8), cv2.IMREAD_COLOR)
     assert shown.shape == (750, 1000, 3)
+
+
+def test_a_heic_photo_is_made_into_a_jpeg_once_and_shown_again_from_it(client, app, monkeypatch):
+    # the review shows the photo again after every tap: the JPEG made at its first showing is
+    # kept beside the HEIC, and deleting the game's photos deletes it too
+    heif = pytest.importorskip("pillow_heif")
+    heif.register_heif_opener()
+    import vision.load
+    heic = _as("HEIF", photo_of(scattered([(1, 2), (3, 5)], seed=5)))
+    game_id = start_game(client)
+    response = upload(client, game_id, player_ids(app, game_id)["Ann"], heic, name="IMG_0003.HEIC")
+    first = client.get(response.headers["Location"] + "/image")
+    decoded = []
+    real_decode = vision.load.decode
+    monkeypatch.setattr(vision.load, "decode", lambda data: decoded.append(1) or real_decode(data))
+    again = client.get(response.headers["Location"] + "/image")
+    assert (again.mimetype, again.data) == ("image/jpeg", first.data)
+    assert decoded == []
+    folder = Path(app.config["PHOTOS"]) / str(game_id)
+    assert sorted(p.suffix for p in folder.iterdir()) == [".img", ".jpg"]
+    from chickenyard.storage.db import get_db
+    from chickenyard.storage.photos import delete_photos
+    with app.app_context():
+        assert delete_photos(get_db(), app.config["PHOTOS"], game_id) == 1
+    assert list(folder.iterdir()) == []

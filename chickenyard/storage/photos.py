@@ -9,6 +9,7 @@ import json
 import math
 import os
 import secrets
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -206,6 +207,34 @@ def for_browser(data: bytes) -> tuple[bytes, str]:
     return data, "application/octet-stream"
 
 
+def shown_photo(folder: str, row: dict) -> tuple[bytes, str]:
+    """The stored photo as a browser can show it, and its type (`for_browser`). A photo that
+    has to be made into a JPEG (HEIC, AVIF) is made once, at its first showing, and the JPEG
+    kept beside it (`shown_path`): the review shows the photo again after every tap, and
+    decoding a phone's 12 MP HEIC takes most of a second on the table's computer."""
+    shown = shown_path(folder, row)
+    try:
+        return shown.read_bytes(), "image/jpeg"
+    except FileNotFoundError:
+        pass
+    data = photo_data(folder, row)
+    made, kind = for_browser(data)
+    if made is not data and kind == "image/jpeg":
+        handle, temporary = tempfile.mkstemp(dir=shown.parent, prefix=f".{shown.name}-")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(made)
+            os.replace(temporary, shown)
+        except OSError:
+            Path(temporary).unlink(missing_ok=True)      # a full disk: shown again next time, made again
+    return made, kind
+
+
+def shown_path(folder: str, row: dict) -> Path:
+    """Where the JPEG made from a photo a browser cannot show is kept."""
+    return photo_path(folder, row).with_suffix(".jpg")
+
+
 def game_photos(db, game_id: int) -> list[dict]:
     return list(db.query("select p.*, h.number as hand_number, coalesce(pe.name, pl.name) as player from photos p "
                          "join hands h on h.id = p.hand_id join players pl on pl.id = p.player_id "
@@ -219,6 +248,7 @@ def delete_photos(db, folder: str, game_id: int) -> int:
         db.execute("delete from photos where game_id = ?", [game_id])
     for row in rows:
         photo_path(folder, row).unlink(missing_ok=True)
+        shown_path(folder, row).unlink(missing_ok=True)
     return len(rows)
 
 

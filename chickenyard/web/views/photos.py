@@ -12,8 +12,8 @@ from referee.words import N_, _, names, ngettext
 from ...game.hand_entries import check_entries, stored_typed
 from ...game.typed import whole_number
 from ...storage.db import StorageProblem, get_db
-from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, for_browser, get_photo,
-                               photo_data, read_tap, review_marks, save_found, save_photo, tapped_point,
+from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, get_photo, photo_data,
+                               read_tap, review_marks, save_found, save_photo, shown_photo, tapped_point,
                                tile_number_at, too_large_message, vision_available, with_new_tiles)
 from ...storage.store import StaleHand, save_hand
 from ..errors import http_error
@@ -85,7 +85,7 @@ def review(game_id: int, photo_id: int):
 def image(game_id: int, photo_id: int):
     sheet_for(game_id)
     row = get_photo(get_db(), game_id, photo_id)
-    data, kind = for_browser(photo_data(current_app.config["PHOTOS"], row))
+    data, kind = shown_photo(current_app.config["PHOTOS"], row)
     return Response(data, mimetype=kind, headers={"Cache-Control": "private, max-age=3600"})
 
 
