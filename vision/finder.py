@@ -4,7 +4,8 @@ The finder network marks two things: the tile faces, and each face's core (the f
 shrunk to `Params.core` about its centre). Cores of touching tiles stay apart, so each core is
 one tile: its rotated rectangle, grown back by 1 / `Params.core`, gives the tile's four corners.
 Where the finder saw a run of touching tiles as one rectangular face, the run is also
-cut into rows and columns (`_row_cuts`), and the pipeline keeps the way that reads.
+cut into rows and columns (`_row_cuts`); where it saw a chain or a cross of them as one face,
+along its straight arms (`_arm_cuts`); and the pipeline keeps the way that reads.
 It learnt tiles from 9 to 130 pixels wide, so it looks at the photo at `Params.fine` pixels on
 the long side, and again at `Params.coarse` where a tile fills much of the photo, and at
 `Params.finest` where tiles are so small that their faces run round at the fine look. A photo
