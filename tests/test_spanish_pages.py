@@ -58,7 +58,7 @@ def spanish_game(app, client):
 def test_the_sheet_in_spanish_and_in_english(app, client):
     game_id, _ = spanish_game(app, client)
     page = get(client, f"/games/{game_id}", SPANISH)
-    assert text(page, "nav.tabs") == "Hoja Árbitro Historial Compartir Juego"
+    assert text(page, "nav.tabs") == "Hoja Árbitro Historial Compartir Partida"
     assert text(page, "a.button.primary.big") == "Anotar mano 1 (9|9)"
     assert text(page, "p.rules-line") == "Chickenfoot · doble 9 · Clásico · sin reglas de la casa"
     assert text(page, 'th.hand-col[scope="col"]') == "Mano"
@@ -207,3 +207,11 @@ def test_castle_rock_refuses_a_tile_outside_the_set_in_the_phones_language(clien
     refused = client.post(url + "/move", data={"action": "draw", "tile": "7|7"}, headers=headers)
     assert refused.status_code == 422
     assert text(refused, "#error-move") == said
+
+
+def test_the_game_tab_is_this_game_and_the_new_game_field_a_kind_of_game(app, client):
+    # one English word, two Spanish ones: this game's settings tab ("Partida"), and the field
+    # that picks which game is played ("Juego")
+    game_id, _ = spanish_game(app, client)
+    assert text(get(client, f"/games/{game_id}", SPANISH), "nav.tabs a[href$='/settings']") == "Partida"
+    assert text(get(client, "/games/new", SPANISH), "label[for=game]") == "Juego"
