@@ -295,6 +295,7 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     ways_of = {}      # face: the ways to part it, each a list of tiles' corners
     pieces = {}       # face: its rectangle and area (`_shape`)
     widths = []       # of the faces that are one tile's shape
+    after = set()     # (face, way) of a chain's or cross's tiles along its arms: read after its other ways
     for label in range(1, face_count):
         cores = from_cores.pop(label, [])
         piece = _piece(face_labels, face_stats, label)
@@ -305,7 +306,6 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
         # it is not cut (the cores of a run whose faces ran together tell a larger tile, or none)
         cuts = [] if alone and _one_tile(shape, cores) else _row_cuts(piece, shape, core, cores)
         from_core = [cv2.boxPoints(r) for r in cores]
-        cuts += _arm_cuts(piece, shape, core, from_core)
         if len(cores) <= 1 and alone:
             # one tile, or a run of tiles whose faces ran together into one tile's shape
             # ... or a tile whose face ran into a sliver of its neighbour: its core tells it narrower
@@ -317,6 +317,9 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
             # the cores are one way to part a run of faces, cutting it into a grid the others,
             # and a run of the shape of one tile may be one tile
             ways_of[label] = [w for w in (from_core, alone) if w] + cuts
+        for arms in _arm_cuts(piece, shape, core, from_core):
+            after.add((label, len(ways_of[label])))
+            ways_of[label].append(arms)
     halves = set()    # (face, way) of the tiles a face may be half of
     if widths:
         for label, shape in pieces.items():
@@ -343,6 +346,8 @@ def tiles_at(image: np.ndarray, long_side: int, window: tuple | None = None) -> 
     regions = []
     for i, (corners, group, way) in enumerate(quads):
         support, fit = weights[i]
+        if group and (group[-1], way) in after:
+            fit -= P.arm_after
         if support >= (P.half_support if group and (group[-1], way) in halves else P.face_support):
             regions.append((TileRegion(order_corners(corners / scale + (x0, y0)), support, group, way, fit),
                             2 * short_side(corners)))

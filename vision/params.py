@@ -79,6 +79,8 @@ class Params:
     arm_cover: float = tuned(0.7, "... and the arms' tiles with the cores' off them cover this share of it (on "
                                   "seeds 30 to 39, chains found 470 -> 503 of 720, black sets 267 -> 281 of 382; "
                                   "changelog's round 14)")
+    arm_after: float = structural(2.0, "fits lie within -1 and 1: the arms' tiles' fit is lowered by this, so that "
+                                       "a run's other ways are read first, and the arms' only where none reads whole")
     grid_most: int = tuned(12, "the most tiles a run of touching faces is cut into (cost)")
     half_square: float = tuned(1.3, "a face this near square may be half a tile whose blank half is table ...")
     half_fill: float = tuned(0.6, "... filling this share of its square (the pips make it ragged) ...")
