@@ -488,7 +488,8 @@ def _arm_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, from_core: li
     bound an arm, and the arm's tiles are laid along it (`_arm_tiles`). One way: all the arms'
     tiles, and the tiles of the cores (`from_core`) off them, at the turns and crossings,
     where that way covers at least `Params.arm_cover` of the face. It is one more way to part
-    the face, beside the cores' own: the pipeline keeps the way that reads."""
+    the face, read after its other ways (`tiles_at`, `Params.arm_after`): the outline's straight
+    sides place a tile less surely than its core."""
     if shape is None or _fills(shape, P.alone_fill) or shape[1] < P.arm_least * P.narrowest ** 2:
         return []
     contours, _ = cv2.findContours(piece.mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -515,10 +516,10 @@ def _arm_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, from_core: li
             # the outline runs through its pixels' centres: half a pixel back on every side
             out = np.sign(np.dot((c + d) / 2 - a, across)) * across
             start, end = a + along * (lo - 0.5) - out / 2, a + along * (hi + 0.5) - out / 2
-            if piece_holds(piece, (start + end) / 2 + out * (apart + 1) / 2):
+            if _piece_holds(piece, (start + end) / 2 + out * (apart + 1) / 2):
                 cells.extend(_arm_tiles(piece, core, start, end, out * (apart + 1)))
-    if not cells:
-        return []
+    if len(cells) < 2:
+        return []             # a chain or cross holds two tiles at least: one is a lone tile's face
     way = cells + [q for q in from_core if not any(cv2.pointPolygonTest(c, tuple(map(float, q.mean(axis=0))), False) >= 0
                                                    for c in cells)]
     return [way] if _covers(piece, shape, way) >= P.arm_cover else []
@@ -532,7 +533,7 @@ def _covers(piece: Piece, shape: tuple, tiles: list) -> float:
     return float((drawn.astype(bool) & piece.mask).sum() / shape[1])
 
 
-def piece_holds(piece: Piece, point: np.ndarray) -> bool:
+def _piece_holds(piece: Piece, point: np.ndarray) -> bool:
     """The point (map pixels) lies on the face piece."""
     x, y = (int(round(v)) for v in point - piece.origin)
     return 0 <= y < piece.mask.shape[0] and 0 <= x < piece.mask.shape[1] and bool(piece.mask[y, x])
@@ -552,7 +553,7 @@ def _arm_tiles(piece: Piece, core: np.ndarray, start: np.ndarray, end: np.ndarra
         return []
     beyond = P.arm_beyond * tile
     middle = side / 2
-    free = [not piece_holds(piece, start + middle - along * beyond), not piece_holds(piece, end + middle + along * beyond)]
+    free = [not _piece_holds(piece, start + middle - along * beyond), not _piece_holds(piece, end + middle + along * beyond)]
     whole = abs(length / tile - round(length / tile)) <= P.row_fit
     if free[0] and (whole or not free[1]):
         phase = 0.0
