@@ -75,3 +75,21 @@ def test_a_heic_photo_is_made_into_a_jpeg_once_and_shown_again_from_it(client, a
     with app.app_context():
         assert delete_photos(get_db(), app.config["PHOTOS"], game_id) == 1
     assert list(folder.iterdir()) == []
+
+
+def test_a_heic_photo_is_shown_where_its_jpeg_cannot_be_kept(client, app, monkeypatch):
+    # a full disk: the JPEG made from the HEIC is shown all the same, and nothing half-written is left
+    heif = pytest.importorskip("pillow_heif")
+    heif.register_heif_opener()
+    import errno
+    import tempfile
+    heic = _as("HEIF", photo_of(scattered([(1, 2)], seed=7)))
+    game_id = start_game(client)
+    response = upload(client, game_id, player_ids(app, game_id)["Ann"], heic, name="IMG_0004.HEIC")
+
+    def no_room(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(tempfile, "mkstemp", no_room)
+    image = client.get(response.headers["Location"] + "/image")
+    assert image.status_code == 200 and image.mimetype == "image/jpeg"
+    assert [p.suffix for p in (Path(app.config["PHOTOS"]) / str(game_id)).iterdir()] == [".img"]

@@ -220,14 +220,22 @@ def shown_photo(folder: str, row: dict) -> tuple[bytes, str]:
     data = photo_data(folder, row)
     made, kind = for_browser(data)
     if made is not data and kind == "image/jpeg":
-        handle, temporary = tempfile.mkstemp(dir=shown.parent, prefix=f".{shown.name}-")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(made)
-            os.replace(temporary, shown)
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)      # a full disk: shown again next time, made again
+        _keep(shown, made)
     return made, kind
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """The file written whole, or not at all: where the disk is full, nothing is kept, and the
+    photo is shown all the same (and made again at its next showing)."""
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
 
 
 def shown_path(folder: str, row: dict) -> Path:
