@@ -575,11 +575,9 @@ def _arm_tiles(piece: Piece, core: np.ndarray, start: np.ndarray, end: np.ndarra
 def _lowest_phase(core: np.ndarray, start: np.ndarray, end: np.ndarray, side: np.ndarray, tile: float) -> float:
     """How far along the arm (from `start`) tiles `tile` long meet where the finder's core along
     the arm, averaged over half a tile, is lowest, taken over all the places they meet."""
-    length = max(2, round(float(np.linalg.norm(end - start))))
-    size = (length, max(2, round(float(np.linalg.norm(side)))))
     quad = np.float32([start, end, end + side, start + side])
-    target = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
-    profile = cv2.warpPerspective(core, cv2.getPerspectiveTransform(quad, target), size, flags=cv2.INTER_LINEAR).mean(axis=0)
+    profile, _ = _core_profiles(core, quad, float(np.linalg.norm(end - start)), float(np.linalg.norm(side)))
+    length = len(profile)
     reach = max(1, round(tile / 4))             # the core is low for about half a tile round where tiles meet
     profile = np.convolve(np.pad(profile, reach, mode="edge"), np.ones(2 * reach + 1) / (2 * reach + 1), mode="valid")
     phases = np.arange(0, min(tile, length), 1.0)

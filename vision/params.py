@@ -77,7 +77,7 @@ class Params:
     arm_shortest: float = tuned(1.5, "... alongside it for this share of its width at least ...")
     arm_beyond: float = tuned(0.15, "... its end free where this share of a tile beyond it is table")
     arm_cover: float = tuned(0.7, "... and the arms' tiles with the cores' off them cover this share of it (on "
-                                  "seeds 30 to 39, chains found 470 -> 503 of 720, black sets 267 -> 281 of 382; "
+                                  "seeds 30 to 39, chains found 470 -> 497 of 720, black sets 267 -> 280 of 382; "
                                   "changelog's round 14)")
     arm_after: float = structural(2.0, "fits lie within -1 and 1: the arms' tiles' fit is lowered by this, so that "
                                        "a run's other ways are read first, and the arms' only where none reads whole")
