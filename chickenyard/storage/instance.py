@@ -53,13 +53,13 @@ def instance_secret(folder: Path) -> str:
     return secret
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, content: str | bytes) -> None:
     """The whole file or the old one, never half: a temporary file, synced, renamed over it."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
     try:
         os.fchmod(handle, 0o600)
-        with os.fdopen(handle, "w") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb" if isinstance(content, bytes) else "w") as file:
+            file.write(content)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)

@@ -9,7 +9,6 @@ import json
 import math
 import os
 import secrets
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from ..game.typed import whole_number
 from ..web.limits import Busy, photo_counting
 from .clock import now
 from .db import StorageProblem, as_full_when_no_room, get_row, storage_problem, transaction
+from .instance import write_atomically
 
 
 class PhotoRefused(ValueError):
@@ -220,22 +220,11 @@ def shown_photo(folder: str, row: dict) -> tuple[bytes, str]:
     data = photo_data(folder, row)
     made, kind = for_browser(data)
     if made is not data and kind == "image/jpeg":
-        _keep(shown, made)
+        try:
+            write_atomically(shown, made)
+        except OSError:
+            pass            # a full disk: shown all the same, and made again at its next showing
     return made, kind
-
-
-def _keep(path: Path, data: bytes) -> None:
-    """The file written whole, or not at all: where the disk is full, nothing is kept, and the
-    photo is shown all the same (and made again at its next showing)."""
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
 
 
 def shown_path(folder: str, row: dict) -> Path:
