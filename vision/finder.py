@@ -79,6 +79,7 @@ class Sighting:
     to_map: float = 1.0            # photo pixels to the fine look's map
     small_cores: list = ()         # (face, centre in the photo's pixels) of each small tile's core
     face: np.ndarray | None = None     # the fine look's face map
+    zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
 
     def piece(self, region: TileRegion) -> int:
         """The small face the region's centre lies on, or 0."""
@@ -104,9 +105,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     wide = _has_wide_face(maps[0])
     all_small = bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
     if all_small or not fine and not wide:
-        long_side = zoomed_side(image.shape)
-        zoomed, maps = tiles_at(image, long_side)
-        return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0])
+        return zoomed_sighting(image)
     found = [r for r, w in fine if w <= P.fine_widest]
     to_map = P.fine / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
@@ -127,6 +126,13 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def zoomed_sighting(image: np.ndarray) -> Sighting:
+    """What the whole photo's closer look, at `zoomed_side`, sees."""
+    long_side = zoomed_side(image.shape)
+    zoomed, maps = tiles_at(image, long_side)
+    return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0], zoomed=True)
 
 
 def zoomed_side(shape: tuple) -> int:

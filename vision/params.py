@@ -42,7 +42,8 @@ class Params:
     zoom_below: int = tuned(20, "input pixels: where the first look's tiles' median width is under this, or it saw "
                                 "none, the whole photo is looked at at `zoomed` (card: 82.4% of 2,200 held-out "
                                 "scenes; the look where none was seen: changelog's round 13)")
-    zoomed: int = tuned(1536, "the size of that look, at most twice the photo's (`finder.zoomed_side`): on seeds "
+    zoomed: int = tuned(1536, "the size of that look, at most twice the photo's (`finder.zoomed_side`); also where no "
+                              "tile of the first looks read (pipeline's `none read`): on seeds "
                               "30 to 39, small tiles found 971 of 1,918 at 1024, 1,214 at 1536 (changelog's "
                               "round 13); 768 read fewer small tiles (card)")
     stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
@@ -97,6 +98,8 @@ class Params:
     # ---------------------------------------------------------------- the reader (reader.py)
     read_w: int = structural(48, "the reader's input: a tile rectified to 48 x 96")
     read_h: int = structural(96, "the reader's input: a tile rectified to 48 x 96")
+    read_batch: int = tuned(8, "the reader runs on this many tiles at a time: on two cores 1.1 ms a tile at 4 to "
+                               "16, 1.7 ms at 32 (maps the same to the bit; changelog's round 15)")
     peak: float = tuned(0.6, "a pip is a peak of the pip map above this (calibrated on generated tiles)")
     weak: float = tuned(0.12, "a peak above this but under `peak` leaves its half in doubt")
     confident: float = tuned(0.8, "a tile read at least this surely is not listed first to check (calibrated on "

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from .finder import (Sighting, TileRegion, fitted_alone, small_faces_at_finest, find_tiles, inside, short_side,
+                     zoomed_sighting,
                      tiles_at, tiles_near, uncovered_faces)
 from .load import decode
 from .model import network
@@ -95,6 +96,21 @@ class StageTrace:
     tiles: tuple
     changed: int
     dropped: int
+
+
+def _none_read(image: np.ndarray, seen: Seen) -> Seen:
+    """Where the finder's first looks found tiles but none read as a tile (a card, or a whole
+    cross of small tiles, taken for one large tile), the whole photo is looked at closer, as
+    where those looks see no tile at all (`finder.find_tiles`), and read there. Where a tile
+    did read, or the photo was looked at closer already, or is small, nothing changes (so
+    only: where some tile read but none surely, the closer look lost two development photos
+    and a generated scene; changelog's round 15)."""
+    if seen.sighting.zoomed or any(r is not None for r in seen.readings) or \
+            max(image.shape[:2]) <= P.coarse_only * P.coarse:
+        return seen
+    sighting = zoomed_sighting(image)
+    regions, readings = read_best(image, sighting.regions)
+    return replace(seen, sighting=sighting, regions=tuple(regions), readings=tuple(readings))
 
 
 def _tiles(stage):
@@ -461,7 +477,7 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     if not regions:
         return []
     batch = np.stack([rectify(image, r.corners) for r in regions])
-    maps = network("reader").run(batch)
+    maps = _reader_maps(batch)
     readings = [read_maps(m) for m in maps]
     if not twice:
         return readings
@@ -471,16 +487,24 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     # cut is taken for no tile (keeping the first reading there read more tiles that are not).
     doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < P.confident]
     if doubtful:
-        turned = network("reader").run(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
+        turned = _reader_maps(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
         for i, t in zip(doubtful, turned):
             readings[i] = read_maps((maps[i] + t) / 2)
     return readings
+
+
+def _reader_maps(batch: np.ndarray) -> np.ndarray:
+    """The reader's maps of a batch of rectified tiles, run `Params.read_batch` at a time: the
+    same maps, to the bit, as one run of the whole batch, sooner where it is large."""
+    return np.concatenate([network("reader").run(batch[i:i + P.read_batch])
+                           for i in range(0, len(batch), P.read_batch)])
 
 
 # The stages `analyse` runs, in order (see the module's docstring)
 STAGES = (
     Stage("find", _find),                                       # the finder's looks (finder.find_tiles)
     Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),   # each run's best way
+    Stage("none read", _none_read),                             # nothing read: the photo at 1536
     Stage("small tiles closer", _with_sighting(small_tiles_closer)),   # small faces again at 768
     Stage("square up", _tiles(square_up)),                      # cut again round the divider
     Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own

@@ -13,6 +13,7 @@ cv2 = pytest.importorskip("cv2")
 from vision import pipeline  # noqa: E402
 from vision.load import decode  # noqa: E402
 from vision.overlay import draw_overlay  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
 from vision.params import Params  # noqa: E402
 
 from .synthetic import photo_of, scattered  # noqa: E402
@@ -64,3 +65,10 @@ def test_every_number_is_in_params_marked_structural_or_tuned_with_its_evidence(
                 numbers = [n for n in ast.walk(node.value) if isinstance(n, ast.Constant)
                            and isinstance(n.value, (int, float)) and not isinstance(n.value, bool) and n.value != 0]
                 assert not numbers, f"{name}:{node.lineno} holds a number outside Params"
+
+
+def test_the_reader_run_a_few_tiles_at_a_time_gives_the_maps_of_one_run():
+    import numpy as np
+    from vision.model import network
+    batch = np.random.default_rng(5).integers(0, 256, (2 * P.read_batch + 3, P.read_h, P.read_w, 3)).astype(np.uint8)
+    assert np.array_equal(pipeline._reader_maps(batch), network("reader").run(batch))

@@ -228,3 +228,21 @@ def test_touching_black_tiles_whose_cores_broke_up_are_cut_along_their_arms(layo
     assert counts["tiles_found"] >= counts["tiles"] - 1
     assert counts["tiles_found"] > found_before
     assert counts["tiles_right"] >= counts["tiles"] - 2
+
+
+def test_a_photo_whose_first_looks_read_no_tile_is_looked_at_closer():
+    # the style table's small white-on-black cross (seed 32, a seed of choice): the fine look
+    # takes the whole cross for one large tile, which reads as no tile, so it did not zoom;
+    # the whole photo is then looked at closer (the "none read" stage), where the tiles are seen
+    from vision.evaluate import outcome, style_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where = next(style_photos("white on black", "cross", "small", 1, 32))
+    image = decode(data)
+    before = outcome(analyse(image, set_size, skip=("none read",)), want, where)
+    result = analyse(image, set_size)
+    after = outcome(result, want, where)
+    assert before["tiles_found"] == 0
+    assert after["tiles_found"] >= 6 and after["tiles_right"] >= 4
+    stage = next(t for t in result.trace if t.name == "none read")
+    assert stage.changed >= 6
