@@ -102,9 +102,9 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
     """Where the finder's first looks found tiles but none read as a tile (a card, or a whole
     cross of small tiles, taken for one large tile), the whole photo is looked at closer, as
     where those looks see no tile at all (`finder.find_tiles`), and read there. Where a tile
-    did read, or the photo was looked at closer already, or is small, nothing changes (so
-    only: where some tile read but none surely, the closer look lost two development photos
-    and a generated scene; changelog's round 15)."""
+    did read, or the photo was looked at closer already, or is small, nothing changes. (Taking
+    that look also where tiles read but none surely lost two development photos and a
+    generated scene: changelog's round 15.)"""
     if seen.sighting.zoomed or any(r is not None for r in seen.readings) or \
             max(image.shape[:2]) <= P.coarse_only * P.coarse:
         return seen
