@@ -46,6 +46,9 @@ class Params:
                               "tile of the first looks read (pipeline's `none read`): on seeds "
                               "30 to 39, small tiles found 971 of 1,918 at 1024, 1,214 at 1536 (changelog's "
                               "round 13); 768 read fewer small tiles (card)")
+    look_most: int = tuned(1024 * 768, "input pixels: a larger look is taken in two strips, so that a 12 MP "
+                                       "analysis stays under 400 MB (the look at 1536 whole: 441 MB)")
+    strip_overlap: int = tuned(64, "input pixels the two strips overlap by, a multiple of the stride")
     stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
     smallest_input: int = structural(64, "OpenCV's DNN crashes on a finder input under this on a side")
 
