@@ -72,3 +72,16 @@ def test_the_reader_run_a_few_tiles_at_a_time_gives_the_maps_of_one_run():
     from vision.model import network
     batch = np.random.default_rng(5).integers(0, 256, (2 * P.read_batch + 3, P.read_h, P.read_w, 3)).astype(np.uint8)
     assert np.array_equal(pipeline._reader_maps(batch), network("reader").run(batch))
+
+
+def test_a_large_look_taken_in_two_strips_gives_the_maps_of_one_look():
+    # OpenCV keeps every layer's output of a look: the whole photo at 1536 in one look took a
+    # 12 MP analysis over 400 MB, two strips keep it under (tests/vision/test_evaluate.py)
+    import numpy as np
+    from vision import finder
+    from vision.model import network
+    padded, _ = finder.finder_input(decode(photo_of(scattered([(1, 2), (3, 5), (0, 6)], seed=3))), 1536)
+    assert padded.shape[0] * padded.shape[1] > P.look_most
+    whole = network("finder").run(padded[None])[0]
+    strips = finder._maps_in_strips(padded)
+    assert strips.shape == whole.shape and np.abs(strips - whole).max() < 0.01
