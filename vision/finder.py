@@ -66,7 +66,9 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
     """The finder's face and core maps (2 x h x w) and the scale from the photo's pixels to
     the maps' (the maps are half the finder's input)."""
     padded, scale = finder_input(image, long_side, scale)
-    return _maps_in_strips(padded), scale / 2
+    if image.shape[0] * image.shape[1] > P.strips_from:
+        return _maps_in_strips(padded), scale / 2
+    return network("finder").run(padded[None])[0], scale / 2
 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:

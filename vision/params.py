@@ -49,6 +49,9 @@ class Params:
     look_most: int = tuned(1024 * 768, "input pixels: a larger look is taken in two strips, so that a 12 MP "
                                        "analysis stays under 400 MB (the look at 1536 whole: 441 MB)")
     strip_overlap: int = tuned(64, "input pixels the two strips overlap by, a multiple of the stride")
+    strips_from: int = tuned(4_000_000, "... for a photo of more pixels than this only: the style table's "
+                                        "white-on-black normal cross, seed 30, 1024 x 768, read one tile less in strips "
+                                        "overlapping by 64 or 128 (192: 400 MB at 12 MP)")
     stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
     smallest_input: int = structural(64, "OpenCV's DNN crashes on a finder input under this on a side")
 
