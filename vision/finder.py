@@ -115,7 +115,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     `Params.zoomed` instead (`zoomed_side`): there small tiles are as wide as the finder knows
     them best, and touching tiles part, where at the fine look their cores run together or their
     faces fade into the table."""
-    if max(image.shape[:2]) <= P.coarse_only * P.coarse:
+    if coarse_only(image.shape):
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
     wide = _has_wide_face(maps[0])
@@ -142,6 +142,11 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def coarse_only(shape: tuple) -> bool:
+    """A photo this small gets only the coarse look (`Params.coarse_only`), never a closer one."""
+    return max(shape[:2]) <= P.coarse_only * P.coarse
 
 
 def zoomed_sighting(image: np.ndarray) -> Sighting:

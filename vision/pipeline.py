@@ -18,9 +18,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .finder import (Sighting, TileRegion, fitted_alone, small_faces_at_finest, find_tiles, inside, short_side,
-                     zoomed_sighting,
-                     tiles_at, tiles_near, uncovered_faces)
+from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, inside,
+                     short_side, tiles_at, tiles_near, uncovered_faces, zoomed_sighting)
 from .load import decode
 from .model import network
 from .params import PARAMS as P
@@ -105,8 +104,7 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
     did read, or the photo was looked at closer already, or is small, nothing changes. (Taking
     that look also where tiles read but none surely lost two development photos and a
     generated scene: changelog's round 15.)"""
-    if seen.sighting.zoomed or any(r is not None for r in seen.readings) or \
-            max(image.shape[:2]) <= P.coarse_only * P.coarse:
+    if seen.sighting.zoomed or coarse_only(image.shape) or any(r is not None for r in seen.readings):
         return seen
     sighting = zoomed_sighting(image)
     regions, readings = read_best(image, sighting.regions)
