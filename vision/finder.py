@@ -66,20 +66,18 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
     """The finder's face and core maps (2 x h x w) and the scale from the photo's pixels to
     the maps' (the maps are half the finder's input)."""
     padded, scale = finder_input(image, long_side, scale)
-    if image.shape[0] * image.shape[1] > P.strips_from:
+    # OpenCV keeps every layer's output of a look: the whole photo at 1536 alone took the
+    # analysis's peak memory to 441 MB. On a large photo, a large look is taken in two strips.
+    if image.shape[0] * image.shape[1] > P.strips_from and padded.shape[0] * padded.shape[1] > P.look_most:
         return _maps_in_strips(padded), scale / 2
     return network("finder").run(padded[None])[0], scale / 2
 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
-    """The finder's maps of its input; an input of more than `Params.look_most` pixels is looked
-    at in two strips, overlapping by `Params.strip_overlap`, each giving the maps of its own
-    half: OpenCV keeps every layer's output of a look, and the whole photo at 1536 alone took
-    the analysis's peak memory to 441 MB."""
-    h = padded.shape[0]
-    if padded.shape[0] * padded.shape[1] <= P.look_most or h < 4 * P.strip_overlap:
-        return network("finder").run(padded[None])[0]
-    mid = h // 2 // P.stride * P.stride
+    """The finder's maps of its input (more than `Params.look_most` pixels, so at least 512
+    high: its long side is at most `Params.zoomed`), looked at in two strips overlapping by
+    `Params.strip_overlap`, each giving the maps of its own half."""
+    mid = padded.shape[0] // 2 // P.stride * P.stride
     top = network("finder").run(np.ascontiguousarray(padded[None, :mid + P.strip_overlap]))[0]
     bottom = network("finder").run(np.ascontiguousarray(padded[None, mid - P.strip_overlap:]))[0]
     return np.concatenate([top[:, :mid // 2], bottom[:, P.strip_overlap // 2:]], axis=1)
