@@ -19,8 +19,10 @@ MODELS = Path(__file__).resolve().parent / "models"
 class Network:
     def __init__(self, path: Path):
         self.path = path
-        # the classic engine: about twice as fast as the new one on these networks (see nets._doubled)
-        self._net = cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
+        # the classic engine: about twice as fast as the new one on these networks (see nets._doubled).
+        # OpenCV 5.1 has only the new one; pyproject.toml asks for 5.0, and an OpenCV installed
+        # otherwise still reads the networks, more slowly.
+        self._net = cv2.dnn.readNetFromONNX(str(path), getattr(cv2.dnn, "ENGINE_CLASSIC", cv2.dnn.ENGINE_AUTO))
         self._lock = threading.Lock()
 
     def run(self, batch: np.ndarray) -> np.ndarray:
