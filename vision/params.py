@@ -112,6 +112,9 @@ class Params:
                                   "generated tiles; 338 of 338 sure tiles right on held-out real photos)")
     edge: int = tuned(3, "reader pixels: a peak this near the cut's rim is a neighbour's pip (13 of 13 sure "
                          "readings with one were wrong on the generated validation tiles)")
+    blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
+                                    "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
+                                    "grid or a cut between two tiles (changelog's round 16)")
     bar: float = structural(0.5, "the bar map above this marks the divider: the sigmoid's middle")
     bar_band: tuple = tuned((0.38, 0.62), "the divider is looked for between these shares of the tile's length")
     bar_across: float = tuned(0.45, "the divider spans at least this share of the tile's width")

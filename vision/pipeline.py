@@ -4,7 +4,8 @@
 stages before it saw (`Seen`: the finder's looks, the tiles cut, their readings) and giving
 it on, and keeps a trace of each (`StageTrace`: its time, the tiles after it, how many it
 added or cut again, how many it dropped), which the debug overlay draws. Then halves above
-the set are refused and each tile is counted at most once. Every number is in
+the set are refused, a 0|0 is never marked sure (`Params.blank_most`), and each tile is
+counted at most once. Every number is in
 `vision.params.Params`.
 
 `count_pips` is what the app and the command line call.
@@ -162,7 +163,8 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             unreadable.append(corners)     # not a half of this set: a misread to check
             continue
         values = tuple(sorted((reading.top, reading.bottom)))
-        found.append(TileFound(values, reading.confidence, corners, reading))
+        confidence = min(reading.confidence, P.blank_most) if values == (0, 0) else reading.confidence
+        found.append(TileFound(values, confidence, corners, reading))
     found, twice = once_each(found)
     unreadable.extend(t.corners for t in twice)
     tiles = tuple(t.values for t in found)

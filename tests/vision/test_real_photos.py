@@ -67,3 +67,17 @@ def test_looking_closer_finds_tiles_the_first_look_missed_and_loses_none():
         if name == "ljparrish-03.jpg":
             assert first[(0, 1)] == 1
     assert every_tile_right >= 19
+
+
+def test_a_double_blank_read_surely_is_still_listed_to_check():
+    """A 0|0 has no pip to bear its reading out, only the line across it, which a ruled card or
+    the join of two tiles also shows: it is read and counted, but never marked sure, so the
+    review lists it to check (`Params.blank_most`). jeremyarde-07's 0|0 reads at full confidence."""
+    from vision import count_pips
+    from vision.params import PARAMS as P
+    result = count_pips(shared("photos", "jeremyarde-07.jpg").read_bytes(), 12)
+    blank = next(t for t in result.tiles_detail if t.values == (0, 0))
+    assert blank.reading.confidence >= P.confident
+    assert blank.confidence == P.blank_most < P.confident
+    five_nine = next(t for t in result.tiles_detail if t.values == (5, 9))
+    assert five_nine.confidence == five_nine.reading.confidence >= P.confident
