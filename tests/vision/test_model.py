@@ -547,3 +547,16 @@ def test_a_tile_read_unsurely_much_narrower_than_the_sure_ones_is_left_out():
     assert read == [sure, sure, unsure, sure, None]
     # with fewer than two tiles read surely there is no size to go by
     assert pipeline.one_size(regions[1:4], readings[1:4]) == (regions[1:4], readings[1:4])
+
+
+def test_an_opencv_without_the_classic_engine_still_reads_the_networks(monkeypatch):
+    """OpenCV 5.1 dropped the classic DNN engine that `vision.model` asks for (the `vision`
+    extra pins 5.0); an OpenCV installed otherwise reads the networks with its own engine, to
+    the same maps, instead of failing on every photo."""
+    from vision.model import Network
+    tile = np.random.default_rng(5).integers(0, 256, (2, P.read_h, P.read_w, 3)).astype(np.uint8)
+    classic = Network(MODELS / "reader.onnx").run(tile)
+    monkeypatch.delattr(cv2.dnn, "ENGINE_CLASSIC")
+    other = Network(MODELS / "reader.onnx").run(tile)
+    assert other.shape == classic.shape == (2, 2, P.read_h, P.read_w)
+    assert np.abs(other - classic).max() < 1e-3
