@@ -344,3 +344,21 @@ def test_a_badge_stays_whole_on_the_photo_and_off_every_tile():
         assert not any(_touches(other, badge, r) for other in tiles if other is not corners)
     assert marks[1]["by"] < 100 and marks[1]["bx"] < 300      # clear of the edge: outside its topmost corner
     assert marks[3]["by"] > 320                               # its top corners lie against the tile above
+
+
+def test_a_pip_counter_that_breaks_says_so_in_the_page_and_stores_nothing(client, app, monkeypatch):
+    """When the counter itself fails (this week: an OpenCV without the engine it asked for),
+    the person gets the upload form back with why and what to do, not an error page."""
+    pytest.importorskip("cv2")
+    import vision.pipeline
+
+    def broken(*_args, **_kwargs):
+        raise AttributeError("module 'cv2.dnn' has no attribute 'ENGINE_CLASSIC'")
+    monkeypatch.setattr(vision.pipeline, "analyse", broken)
+    game_id = start_game(client)
+    ids = player_ids(app, game_id)
+    from tests.vision.synthetic import photo_of
+    response = upload(client, game_id, ids["Ann"], photo_of([((3, 4), (650, 350), 100)], seed=11))
+    said = text(response.get_data(as_text=True), "#error-photo")
+    assert response.status_code == 503 and "pip counter failed" in said and "Type the total" in said
+    assert connect(app.config["DATABASE"])["photos"].count == 0

@@ -6,6 +6,7 @@ sheet runs where OpenCV is not installed.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import secrets
@@ -73,6 +74,13 @@ def _counting():
         raise PhotoRefused(_("That photo is too large to check (%(why)s).", why=problem)) from problem
     except UnreadableImage as problem:
         raise PhotoRefused(_("That file is not a photo Chickenyard can read (%(kinds)s).", kinds=readable_kinds())) from problem
+    except PhotoRefused:
+        raise
+    except Exception as failure:  # noqa: BLE001 - the counter itself broke (an OpenCV it cannot use, a bug)
+        # not the photo's fault nor the person's: the machine's log says why, the page how to go on
+        logging.getLogger(__name__).exception("the pip counter failed on a photo")
+        raise PhotoRefused(_("The pip counter failed on this photo (the machine serving the table has noted why). "
+                             "Type the total instead."), 503) from failure
 
 
 def tapped_point(form, found: dict) -> tuple[int, int] | None:
