@@ -43,7 +43,7 @@ class Params:
                                 "none, the whole photo is looked at at `zoomed` (card: 82.4% of 2,200 held-out "
                                 "scenes; the look where none was seen: changelog's round 13)")
     zoomed: int = tuned(1536, "the size of that look, at most twice the photo's (`finder.zoomed_side`); also where no "
-                              "tile of the first looks read (pipeline's `none read`): on seeds "
+                              "tile of the first looks read, or only 0|0 (pipeline's `none read`): on seeds "
                               "30 to 39, small tiles found 971 of 1,918 at 1024, 1,214 at 1536 (changelog's "
                               "round 13); 768 read fewer small tiles (card)")
     look_most: int = tuned(1024 * 768, "input pixels: a larger look is taken in two strips, so that a 12 MP "

@@ -99,17 +99,25 @@ class StageTrace:
 
 
 def _none_read(image: np.ndarray, seen: Seen) -> Seen:
-    """Where the finder's first looks found tiles but none read as a tile (a card, or a whole
-    cross of small tiles, taken for one large tile), the whole photo is looked at closer, as
-    where those looks see no tile at all (`finder.find_tiles`), and read there. Where a tile
-    did read, or the photo was looked at closer already, or is small, nothing changes. (Taking
-    that look also where tiles read but none surely lost two development photos and a
-    generated scene: changelog's round 15.)"""
-    if seen.sighting.zoomed or coarse_only(image.shape) or any(r is not None for r in seen.readings):
+    """Where the finder's first looks found tiles but none read as a tile with a pip (a card, or
+    a whole cross of small tiles, taken for one large tile; pieces of a ruled card read as 0|0,
+    a line and no pip), the whole photo is looked at closer, as where those looks see no tile
+    at all (`finder.find_tiles`), and read there; where nothing reads there either, what the
+    first looks saw stands. Where a tile with a pip did read, or the photo was looked at closer
+    already, or is small, nothing changes. (Taking that look also where tiles read but none
+    surely lost two development photos and a generated scene: changelog's rounds 15 and 16.)"""
+    if seen.sighting.zoomed or coarse_only(image.shape) or any(_pips(r) for r in seen.readings):
         return seen
     sighting = zoomed_sighting(image)
     regions, readings = read_best(image, sighting.regions)
+    if not any(r is not None for r in readings):
+        return seen
     return replace(seen, sighting=sighting, regions=tuple(regions), readings=tuple(readings))
+
+
+def _pips(reading: TileReading | None) -> bool:
+    """A tile read with a pip on it: a 0|0 bears no reading out (`Params.blank_most`)."""
+    return reading is not None and (reading.top, reading.bottom) != (0, 0)
 
 
 def _tiles(stage):

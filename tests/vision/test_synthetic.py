@@ -246,3 +246,22 @@ def test_a_photo_whose_first_looks_read_no_tile_is_looked_at_closer():
     assert after["tiles_found"] >= 6 and after["tiles_right"] >= 4
     stage = next(t for t in result.trace if t.name == "none read")
     assert stage.changed >= 6
+
+
+def test_a_photo_whose_first_looks_read_only_double_blanks_is_looked_at_closer():
+    # the style table's small black-on-ivory chain (seed 38, a seed of choice): the fine look cuts
+    # pieces of a ruled card and of the chain at a tile's size, and those read as 0|0 only (a line
+    # and no pip), which round 15's stage took for tiles read; a 0|0 bears no reading out, so the
+    # whole photo is looked at closer, where the chain's tiles are seen
+    from vision.evaluate import outcome, style_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where = next(style_photos("black on ivory", "chain", "small", 1, 38))
+    image = decode(data)
+    result = analyse(image, set_size)
+    first = [reading for _, reading in next(t for t in result.trace if t.name == "read").tiles]
+    assert any(first) and all(r is None or (r.top, r.bottom) == (0, 0) for r in first)
+    before = outcome(analyse(image, set_size, skip=("none read",)), want, where)
+    after = outcome(result, want, where)
+    assert before["tiles_found"] == 0
+    assert after["tiles_found"] >= 9 and after["tiles_right"] >= 8
