@@ -116,7 +116,8 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
 
 
 def _pips(reading: TileReading | None) -> bool:
-    """A tile read with a pip on it: a 0|0 bears no reading out (`Params.blank_most`)."""
+    """A tile read with a pip on it: a 0|0 bears no reading out, so it neither counts as a tile
+    read here nor is ever marked sure (`analyse`, `Params.blank_most`)."""
     return reading is not None and (reading.top, reading.bottom) != (0, 0)
 
 
@@ -171,7 +172,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             unreadable.append(corners)     # not a half of this set: a misread to check
             continue
         values = tuple(sorted((reading.top, reading.bottom)))
-        confidence = min(reading.confidence, P.blank_most) if values == (0, 0) else reading.confidence
+        confidence = reading.confidence if _pips(reading) else min(reading.confidence, P.blank_most)
         found.append(TileFound(values, confidence, corners, reading))
     found, twice = once_each(found)
     unreadable.extend(t.corners for t in twice)
