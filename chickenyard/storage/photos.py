@@ -74,8 +74,6 @@ def _counting():
         raise PhotoRefused(_("That photo is too large to check (%(why)s).", why=problem)) from problem
     except UnreadableImage as problem:
         raise PhotoRefused(_("That file is not a photo Chickenyard can read (%(kinds)s).", kinds=readable_kinds())) from problem
-    except PhotoRefused:
-        raise
     except Exception as failure:  # noqa: BLE001 - the counter itself broke (an OpenCV it cannot use, a bug)
         # not the photo's fault nor the person's: the machine's log says why, the page how to go on
         logging.getLogger(__name__).exception("the pip counter failed on a photo")
