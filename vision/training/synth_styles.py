@@ -40,7 +40,7 @@ NORMAL = (28, 100)             # tile lengths at the finder's first look, pixels
 SMALL = (10, 20)               # ... and small
 CLOSE_UP = (0.5, 0.95)         # a close-up's tile's length, share of the frame's short side
 # Seeds: vision.training draws each kind of sample from SEED + an offset of train.SEED_OFFSETS
-# (all under 100,000,000, each kind within 10,000,000 of its own); these scenes from SEED +
+# (all under 1,000,000,000, each kind within 10,000,000 of its own); these scenes from SEED +
 # OFFSET + cell * 1,000,000 + seed * 10,000 + i (`scene_seed`), which none of them reaches.
 OFFSET = 1_000_000_000
 
@@ -189,13 +189,21 @@ def _tiles(rng, layout_name: str, size: str, w: int, h: int):
 def style_scene(rng: np.random.Generator, style: str, layout_name: str, size: str, shape=SHAPE):
     """A photo of one cell: a set of `style` laid as `layout_name` at `size`; its face-up tiles'
     values and corners (as `synth_hard.hard_scene_with_answers` gives them), and the set."""
-    h, w = shape
     look, max_value = set_style(rng, style)
+    img, tiles = style_photograph(rng, style, layout_name, size, shape, (look, max_value))
+    return (img, *face_up(tiles), max_value)
+
+
+def style_photograph(rng: np.random.Generator, style: str, layout_name: str, size: str, shape=SHAPE,
+                     look=None):
+    """The photo of one cell (uint8 BGR) and its tiles as `render` gives them: what the style
+    table reads, and what a finder run on the stream learns from (`stream.scene_of`)."""
+    h, w = shape
+    look, max_value = look or set_style(rng, style)
     cloth, glossy = table(rng, style, h, w)
     boxes, hmat = _tiles(rng, layout_name, size, w, h)
-    img, tiles = photograph(rng, cloth, glossy, boxes, hmat, look, max_value, answers=True, face_down_share=0,
-                            tinted=False)
-    return (img, *face_up(tiles), max_value)
+    return photograph(rng, cloth, glossy, boxes, hmat, look, max_value, answers=True, face_down_share=0,
+                      tinted=False)
 
 
 def tile_lengths(quads: list[np.ndarray], w: int = SHAPE[1], h: int = SHAPE[0]) -> list[float]:

@@ -72,7 +72,7 @@ SEED = 20261124
 # The scenes with wide cores ("first") are the training scenes again, only their cores drawn wider.
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
                 "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000,
-                "hard": 80_000_000, "kinds": 90_000_000}
+                "hard": 80_000_000, "kinds": 90_000_000, "stream": 100_000_000, "stream-valid": 110_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.training")
 
@@ -480,7 +480,7 @@ def _widths(text: str) -> tuple[int, ...]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.training", description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "hard", "all"])
+    parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "hard", "stream", "all"])
     parser.add_argument("--work", type=Path, default=Path("train-runs"))
     parser.add_argument("--scenes", type=int, default=5000)
     parser.add_argument("--tiles", type=int, default=30000)
@@ -513,6 +513,11 @@ def main(argv=None) -> int:
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
+    parser.add_argument("--device", default="cpu", help="stream: where the finders learn (cuda on a lent GPU)")
+    parser.add_argument("--steps", help="stream: steps of the one-cycle schedule, or 'auto': as many as fit in --seconds")
+    parser.add_argument("--seconds", type=float, default=360.0, help="stream, --steps auto: the time the run may take")
+    parser.add_argument("--workers", type=int, default=15, help="stream: processes drawing the scenes")
+    parser.add_argument("--runs", help="stream: the finders trained together (comma-separated; all of stream.RUNS)")
     args = parser.parse_args(argv)
     if args.teach and (args.init or not args.name):
         parser.error("--teach trains a variant beside the taught network: give it a --name, and no --init")
@@ -523,6 +528,14 @@ def main(argv=None) -> int:
                         handlers=[logging.FileHandler(args.work / "train.log"), logging.StreamHandler()])
     if args.step == "adopt":
         adopt(args.work)
+        return 0
+    if args.step == "stream":
+        from . import stream
+        if not (args.work / "committed-finder.pt").exists():
+            adopt(args.work)
+        figures = stream.run(args.work, args.device, None if args.steps in (None, "auto") else int(args.steps),
+                             args.seconds, args.workers, tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS))
+        print(json.dumps(figures, indent=1))
         return 0
     if args.step == "hard":
         make_data(args.work, args.scenes, 0, workers=args.threads, only=("scenes-valid", "scenes-train", "scenes-hard"))
