@@ -79,3 +79,26 @@ def test_a_run_draws_from_each_data_file_in_its_share():
     # without shares every sample alike, as the runs before drew them
     assert np.array_equal(train._drawn(np.random.default_rng(1), [5000, 4000], None, 12),
                           np.random.default_rng(1).integers(0, 9000, 12))
+
+
+def test_the_stream_draws_its_sources_in_their_shares_from_seeds_of_its_own():
+    from vision.training import stream
+    drawn = [stream.source_of(i)[1] for i in range(4000)]
+    for name, share in stream.SOURCES:
+        assert abs(drawn.count(name) / len(drawn) - share) < 0.03, name
+    # the validation scenes are other scenes than the training ones, whatever their number
+    assert [stream.source_of(i, valid=True)[1] for i in range(200)] != drawn[:200]
+    assert train.SEED_OFFSETS["stream-valid"] - train.SEED_OFFSETS["stream"] >= 10_000_000
+
+
+def test_a_stream_batch_is_drawn_from_its_number_alone(monkeypatch):
+    from vision.training import stream
+    monkeypatch.setattr(stream, "SCENES", 2)
+    monkeypatch.setattr(stream, "CROPS", 2)
+    x, y, sources = stream.batch_of(11)
+    assert x.shape == (4, train.CROP, train.CROP, 3) and x.dtype == np.uint8
+    assert y.shape == (4, 2, train.CROP // 2, train.CROP // 2) and 0 <= y.min() and y.max() <= 1
+    assert set(sources) <= set(range(len(stream.SOURCES)))
+    again = stream.batch_of(11)
+    assert np.array_equal(x, again[0]) and np.array_equal(y, again[1])   # whichever worker draws it
+    assert not np.array_equal(x, stream.batch_of(12)[0])

@@ -47,8 +47,16 @@ INVERT = 0.12        # the share of first and hard crops with light and dark swa
 STYLE_SHAPE = (576, 768)    # a style scene is drawn at this size and shrunk to half (288 x 384)
 # name: start ("committed": the committed finder, adopted; None: a new network), highest rate
 RUNS = {"tuned": ("committed", 5e-4), "gentle": ("committed", 2e-4), "fresh": (None, 3e-3)}
-PROBE = 40           # steps at the lowest rate that time the run where --steps auto
+PROBE = 40           # steps at the lowest rate before the schedule (with --steps auto, they time the stream)
+PREFETCH = 4         # batches each worker draws ahead
 VALID_SCENES = 96    # validation scenes of each source
+
+
+def source_of(index: int, valid: bool = False) -> tuple[np.random.Generator, str]:
+    """Scene `index`'s random stream, and the source it is drawn from (its first draw)."""
+    rng = np.random.default_rng(SEED + SEED_OFFSETS["stream-valid" if valid else "stream"] + index)
+    names, shares = zip(*SOURCES)
+    return rng, str(rng.choice(names, p=shares))
 
 
 def scene_of(index: int, valid: bool = False):
@@ -58,10 +66,7 @@ def scene_of(index: int, valid: bool = False):
     from .synth_hard import hard_scene
     from .synth_scenes import answer_masks, scene
     from .synth_styles import LAYOUTS, SIZES, STYLES, style_photograph
-    offset = SEED_OFFSETS["stream-valid" if valid else "stream"]
-    rng = np.random.default_rng(SEED + offset + index)
-    names, shares = zip(*SOURCES)
-    source = str(rng.choice(names, p=shares))
+    rng, source = source_of(index, valid)
     if source == "first":
         img, mask = scene(rng, (320, 320), core=PARAMS.core)
     elif source == "hard":
@@ -114,7 +119,7 @@ def _batches(start: int, workers: int, pin: bool = False):
                 number += info.num_workers if info else 1
 
     return iter(torch.utils.data.DataLoader(Stream(), batch_size=None, num_workers=workers,
-                                            prefetch_factor=4 if workers else None,
+                                            prefetch_factor=PREFETCH if workers else None,
                                             persistent_workers=bool(workers), pin_memory=pin))
 
 
@@ -136,9 +141,11 @@ def _iou(model, valid, device) -> dict:
 
 
 def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: float = 360.0,
-        workers: int = 15, runs: tuple[str, ...] = tuple(RUNS)) -> dict:
-    """Train the finders of `runs` together on the stream; `steps` None: as many as fit in
-    `seconds` after PROBE steps that time the stream. Returns the steps run and each
+        workers: int = 15, runs: tuple[str, ...] = tuple(RUNS), stop: int | None = None) -> dict:
+    """Train the finders of `runs` together on the stream: PROBE steps at the lowest rate, then
+    a one-cycle schedule of `steps` (None: as many as fit in `seconds`, timed once the batches
+    the workers drew ahead are used up), stopped early after `stop` steps in all where given,
+    or where the stream runs past 1.3 times `seconds`. Returns the steps run and each
     checkpoint's validation."""
     import torch
 
@@ -166,6 +173,8 @@ def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: flo
     figures = {"before": {n: _iou(m, valid, device) for n, m in models.items() if RUNS[n][0]}}
     log.info("stream: before %s", json.dumps(figures["before"]))
     step, schedules, total = 0, {}, steps
+    # with --steps auto the probe runs on till the batches drawn ahead are used, and is timed after
+    probe = PROBE if steps else PROBE + workers * PREFETCH
     probe_started = None
 
     def learn(x, y):
@@ -194,27 +203,27 @@ def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: flo
         y = torch.as_tensor(y).to(device, non_blocking=True).float()
         losses.append(learn(x, y))
         step += 1
-        if step == 5:
+        if step == probe - PROBE + 5:
             probe_started = time.time()
-        if step == PROBE:
+        if step == probe:
             rate = (PROBE - 5) / (time.time() - probe_started)
             if total is None:
                 total = max(100, int(rate * (seconds - (time.time() - started))))
-            log.info("stream: %.1f steps a second; %d steps after the %d at the lowest rate", rate, total, PROBE)
+            log.info("stream: %.1f steps a second; %d steps after the %d at the lowest rate", rate, total, probe)
             for name in models:
                 schedules[name] = torch.optim.lr_scheduler.OneCycleLR(
                     optimisers[name], max_lr=RUNS[name][1], total_steps=total, pct_start=0.1)
         if step % 100 == 0:
-            log.info("stream step %d/%s loss %.4f (last run) %.0f s", step, (total or 0) + PROBE,
+            log.info("stream step %d/%s loss %.4f (last run) %.0f s", step, (total or 0) + probe,
                      np.mean(losses[-100:]), time.time() - started)
-        if total and step - PROBE == total // 2:
+        if total and step - probe == total // 2:
             save(step)
-        if total and step - PROBE == total:
+        if total and step - probe == total or step == stop:
             break
         if time.time() - started > 1.3 * seconds:     # the stream slowed: stop, keep what was learnt
-            log.info("stream: out of time at step %d of %s", step, total + PROBE if total else "?")
+            log.info("stream: out of time at step %d of %s", step, total + probe if total else "?")
             break
     save(step)
-    figures["steps"] = {"probe": PROBE, "one_cycle": total, "seconds": round(time.time() - started)}
+    figures["steps"] = {"probe": probe, "one_cycle": total, "run": step, "seconds": round(time.time() - started)}
     (work / "stream.json").write_text(json.dumps(figures, indent=1))
     return figures

@@ -518,6 +518,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=360.0, help="stream, --steps auto: the time the run may take")
     parser.add_argument("--workers", type=int, default=15, help="stream: processes drawing the scenes")
     parser.add_argument("--runs", help="stream: the finders trained together (comma-separated; all of stream.RUNS)")
+    parser.add_argument("--stop", type=int, help="stream: stop after this many steps in all, the schedule unfinished")
     args = parser.parse_args(argv)
     if args.teach and (args.init or not args.name):
         parser.error("--teach trains a variant beside the taught network: give it a --name, and no --init")
@@ -534,7 +535,8 @@ def main(argv=None) -> int:
         if not (args.work / "committed-finder.pt").exists():
             adopt(args.work)
         figures = stream.run(args.work, args.device, None if args.steps in (None, "auto") else int(args.steps),
-                             args.seconds, args.workers, tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS))
+                             args.seconds, args.workers, tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS),
+                             args.stop)
         print(json.dumps(figures, indent=1))
         return 0
     if args.step == "hard":
