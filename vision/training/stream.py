@@ -21,6 +21,8 @@ is seeded by its number alone, so a run is the same whatever the number of worke
 
 Checkpoints (model weights only) WORK/stream-NAME-STEP.pt at half way and at the end;
 `python -m vision.training export --work W --finder-name stream-NAME-STEP` writes the ONNX.
+It runs on a CPU too (`--device cpu --workers 1`), at about 2.4 s a step on two cores: too slow
+for a new network (the changelog's round 17), so without a GPU `make train`'s runs stay the way.
 """
 from __future__ import annotations
 
