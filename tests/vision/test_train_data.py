@@ -102,3 +102,12 @@ def test_a_stream_batch_is_drawn_from_its_number_alone(monkeypatch):
     again = stream.batch_of(11)
     assert np.array_equal(x, again[0]) and np.array_equal(y, again[1])   # whichever worker draws it
     assert not np.array_equal(x, stream.batch_of(12)[0])
+
+
+@pytest.mark.parametrize("args", [["--runs", "fresh,nope"], ["--steps", "many"]])
+def test_a_stream_run_asked_wrongly_says_so_before_it_starts(args, tmp_path, capsys):
+    with pytest.raises(SystemExit) as ended:
+        train.main(["stream", "--work", str(tmp_path), *args])
+    assert ended.value.code == 2
+    assert args[0] in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.pt"))      # nothing adopted, nothing trained

@@ -158,9 +158,9 @@ def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: flo
     started = time.time()
     with mp.get_context("fork").Pool(max(1, workers)) as pool:
         valid = pool.map(_valid_scene, range(VALID_SCENES * len(SOURCES) * 2))
-    counts = {name: 0 for name, _ in SOURCES}
-    valid = [v for v in valid if counts.__setitem__(v[0], counts[v[0]] + 1) or counts[v[0]] <= VALID_SCENES]
-    log.info("stream: %d validation scenes %s in %.0f s", len(valid), counts, time.time() - started)
+    # twice the scenes needed are drawn, so that each source has its VALID_SCENES
+    valid = [v for name, _ in SOURCES for v in [v for v in valid if v[0] == name][:VALID_SCENES]]
+    log.info("stream: %d validation scenes in %.0f s", len(valid), time.time() - started)
     batches = _batches(0, workers, pin=device.startswith("cuda"))     # the workers start drawing
     models, optimisers, norms = {}, {}, {}
     for name in runs:

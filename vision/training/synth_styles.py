@@ -190,16 +190,17 @@ def style_scene(rng: np.random.Generator, style: str, layout_name: str, size: st
     """A photo of one cell: a set of `style` laid as `layout_name` at `size`; its face-up tiles'
     values and corners (as `synth_hard.hard_scene_with_answers` gives them), and the set."""
     look, max_value = set_style(rng, style)
-    img, tiles = style_photograph(rng, style, layout_name, size, shape, (look, max_value))
+    img, tiles = style_photograph(rng, style, layout_name, size, shape, drawn_set=(look, max_value))
     return (img, *face_up(tiles), max_value)
 
 
 def style_photograph(rng: np.random.Generator, style: str, layout_name: str, size: str, shape=SHAPE,
-                     look=None):
+                     drawn_set=None):
     """The photo of one cell (uint8 BGR) and its tiles as `render` gives them: what the style
-    table reads, and what a finder run on the stream learns from (`stream.scene_of`)."""
+    table reads, and what a finder run on the stream learns from (`stream.scene_of`).
+    `drawn_set`: the set's look and highest value where `set_style` drew them already."""
     h, w = shape
-    look, max_value = look or set_style(rng, style)
+    look, max_value = drawn_set or set_style(rng, style)
     cloth, glossy = table(rng, style, h, w)
     boxes, hmat = _tiles(rng, layout_name, size, w, h)
     return photograph(rng, cloth, glossy, boxes, hmat, look, max_value, answers=True, face_down_share=0,

@@ -532,11 +532,15 @@ def main(argv=None) -> int:
         return 0
     if args.step == "stream":
         from . import stream
+        runs = tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS)
+        if set(runs) - set(stream.RUNS):
+            parser.error(f"--runs: each of {', '.join(stream.RUNS)}")
+        if args.steps not in (None, "auto") and not args.steps.isdigit():
+            parser.error("--steps: a number of steps, or auto")
         if not (args.work / "committed-finder.pt").exists():
             adopt(args.work)
         figures = stream.run(args.work, args.device, None if args.steps in (None, "auto") else int(args.steps),
-                             args.seconds, args.workers, tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS),
-                             args.stop)
+                             args.seconds, args.workers, runs, args.stop)
         print(json.dumps(figures, indent=1))
         return 0
     if args.step == "hard":
