@@ -478,6 +478,15 @@ def _widths(text: str) -> tuple[int, ...]:
     return tuple(int(w) for w in text.split(","))
 
 
+def _steps(text: str) -> int | None:
+    """--steps: a number of steps, or None for 'auto'."""
+    if text == "auto":
+        return None
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError("a number of steps, or auto")
+    return int(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.training", description=__doc__.split("\n")[0])
     parser.add_argument("step", choices=["data", "finder", "reader", "export", "adopt", "hard", "stream", "all"])
@@ -514,7 +523,7 @@ def main(argv=None) -> int:
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
     parser.add_argument("--device", default="cpu", help="stream: where the finders learn (cuda on a lent GPU)")
-    parser.add_argument("--steps", help="stream: steps of the one-cycle schedule, or 'auto': as many as fit in --seconds")
+    parser.add_argument("--steps", type=_steps, help="stream: steps of the one-cycle schedule, or 'auto': as many as fit in --seconds")
     parser.add_argument("--seconds", type=float, default=360.0, help="stream, --steps auto: the time the run may take")
     parser.add_argument("--workers", type=int, default=15, help="stream: processes drawing the scenes")
     parser.add_argument("--runs", help="stream: the finders trained together (comma-separated; all of stream.RUNS)")
@@ -535,12 +544,9 @@ def main(argv=None) -> int:
         runs = tuple(args.runs.split(",")) if args.runs else tuple(stream.RUNS)
         if set(runs) - set(stream.RUNS):
             parser.error(f"--runs: each of {', '.join(stream.RUNS)}")
-        if args.steps not in (None, "auto") and not args.steps.isdigit():
-            parser.error("--steps: a number of steps, or auto")
         if not (args.work / "committed-finder.pt").exists():
             adopt(args.work)
-        figures = stream.run(args.work, args.device, None if args.steps in (None, "auto") else int(args.steps),
-                             args.seconds, args.workers, runs, args.stop)
+        figures = stream.run(args.work, args.device, args.steps, args.seconds, args.workers, runs, args.stop)
         print(json.dumps(figures, indent=1))
         return 0
     if args.step == "hard":
