@@ -16,11 +16,11 @@ Several finders learn from the same batches (`RUNS`), each its own rate and star
 run gives candidates to choose among on the generated seeds of choice (30 to 39). Each batch
 is seeded by its number alone, so a run is the same whatever the number of workers.
 
-    python -m vision.training adopt --work W      # WORK/committed-finder.pt, the start
-    python -m vision.training stream --work W --device cuda --steps auto --seconds 360
+    python -m vision.training stream --work W --device cuda --runs fresh --steps 3500
+    sh vision/training/lent.sh       # the same in one call of a lent machine, its files to $OUT
 
-Checkpoints (model weights only) WORK/stream-NAME-STEP.pt at half way and at the end;
-`python -m vision.training export --work W --finder-name stream-NAME-STEP` writes the ONNX.
+Checkpoints WORK/stream-NAME-STEP.pt (weights) and .onnx (the finder as the app reads it) at
+half way and at the end; the committed networks are adopted first (WORK/committed-*.pt).
 It runs on a CPU too (`--device cpu --workers 1`), at about 2.4 s a step on two cores: too slow
 for a new network (the changelog's round 17), so without a GPU `make train`'s runs stay the way.
 """
@@ -36,7 +36,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .train import SEED, SEED_OFFSETS, _augment_scene, _loss, _network, _train_mode
+from .train import SEED, SEED_OFFSETS, _augment_scene, _loss, _network, _train_mode, export_checkpoint
 
 log = logging.getLogger("vision.training")
 
@@ -192,9 +192,15 @@ def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: flo
 
     def save(at: int) -> None:
         for name, model in models.items():
+            checkpoint = work / f"stream-{name}-{at}.pt"
             torch.save({"model": {k: v.cpu() for k, v in model.state_dict().items()}, "widths": tuple(model.widths),
                         "stem": model.stem_stride, "fine": model.fine, "keep_norms": norms[name], "step": at},
-                       work / f"stream-{name}-{at}.pt")
+                       checkpoint)
+            try:        # the ONNX too, to be tried at once where the run was; the checkpoint is what counts
+                export_checkpoint(checkpoint, "finder", checkpoint.with_suffix(".onnx"))
+            except Exception:
+                log.exception("%s: no ONNX written; `export --finder-name %s --name committed-reader` writes it",
+                              checkpoint, checkpoint.stem)
             figures[f"{name}-{at}"] = _iou(model, valid, device)
         log.info("stream step %d validation %s", at, json.dumps({k: v for k, v in figures.items() if k.endswith(f"-{at}")}))
 

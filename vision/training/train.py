@@ -413,23 +413,27 @@ def _validate(which, model, x_valid, y_valid, halves_valid):
 
 # ---------------------------------------------------------------- export
 
-def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finder_name: str = "finder") -> dict:
+def export_checkpoint(checkpoint: Path, which: str, path: Path) -> str:
+    """The network (finder or reader) of `checkpoint` written to `path` as the app reads it,
+    its batch norms folded into the convolutions; returns the file's sha256."""
     import torch
 
+    model = _network(which, torch.load(checkpoint, weights_only=False, map_location="cpu"))
+    model.eval()
+    shape = (1, 3, 384, 512) if which == "finder" else (1, 3, 160, 80)
+    torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
+                      input_names=["image"], output_names=["maps"],
+                      dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"},
+                                    "maps": {0: "batch", 2: "height", 3: "width"}})
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    log.info("%s: %d bytes, sha256 %s", path, path.stat().st_size, digest)
+    return digest
+
+
+def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finder_name: str = "finder") -> dict:
     models.mkdir(exist_ok=True)
-    hashes = {}
-    for which, shape in (("finder", (1, 3, 384, 512)), ("reader", (1, 3, 160, 80))):
-        checkpoint = work / f"{reader_name if which == 'reader' else finder_name}.pt"
-        model = _network(which, torch.load(checkpoint, weights_only=False))
-        model.eval()
-        path = models / f"{which}.onnx"
-        torch.onnx.export(model, torch.zeros(shape), str(path), opset_version=17, dynamo=False,
-                          input_names=["image"], output_names=["maps"],
-                          dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"},
-                                        "maps": {0: "batch", 2: "height", 3: "width"}})
-        hashes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
-        log.info("%s: %d bytes, sha256 %s", path, path.stat().st_size, hashes[path.name])
-    return hashes
+    return {f"{which}.onnx": export_checkpoint(work / f"{name}.pt", which, models / f"{which}.onnx")
+            for which, name in (("finder", finder_name), ("reader", reader_name))}
 
 
 def adopt(work: Path, models: Path = MODELS) -> list[Path]:
