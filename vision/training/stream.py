@@ -199,8 +199,9 @@ def run(work: Path, device: str = "cuda", steps: int | None = None, seconds: flo
             try:        # the ONNX too, to be tried at once where the run was; the checkpoint is what counts
                 export_checkpoint(checkpoint, "finder", checkpoint.with_suffix(".onnx"))
             except Exception:
-                log.exception("%s: no ONNX written; `export --finder-name %s --name committed-reader` writes it",
-                              checkpoint, checkpoint.stem)
+                log.exception("%s: no ONNX written; `export --work %s --finder-name %s --name committed-reader "
+                              "--models DIR` writes it (without --models, over the committed networks)",
+                              checkpoint, work, checkpoint.stem)
             figures[f"{name}-{at}"] = _iou(model, valid, device)
         log.info("stream step %d validation %s", at, json.dumps({k: v for k, v in figures.items() if k.endswith(f"-{at}")}))
 
