@@ -10,6 +10,7 @@
     python -m vision.evaluate --styles                the style table: set x layout x size, seeds 40-49
     python -m vision.evaluate --styles --finder F.onnx   ... read with another finder (a candidate)
     python -m vision.evaluate --styles --set "white on black"   ... only that set's rows
+    python -m vision.evaluate --styles --taps         ... and a tap on each tile not found, as the review reads it
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -62,7 +63,7 @@ def folder_photos(folder: Path):
 def _photo(name: str, image: np.ndarray, answers: list, quads: list, max_value: int):
     """A generated photo as the scorer takes it: JPEG bytes, the tiles wanted, the set, the tiles' corners."""
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    return name, data.tobytes(), Counter(answers), max_value, quads
+    return name, data.tobytes(), Counter(answers), max_value, quads, answers
 
 
 def generated_photos(count: int, seed: int):
@@ -97,27 +98,31 @@ def style_photos(style: str, layout: str, size: str, count: int, seed: int):
 
 
 def style_table(count: int, test_seeds: list[int], out=None, closer: bool = False,
-                styles=None, layouts=None, sizes=None) -> dict:
+                styles=None, layouts=None, sizes=None, taps: bool = False) -> dict:
     """The style table: for each set's look x layout x size (all of `synth_styles`, or those
     named), `count` photos a seed read and counted (`score`): photos with every tile right,
     tiles found, tiles right, and the share of tiles marked sure that are right; each
-    style's cells added up, and all of them. Printed a row at a time; returned by (style,
+    style's cells added up, and all of them; with `taps`, the taps on the tiles not found
+    that read right and the photos whole after them. Printed a row at a time; returned by (style,
     layout, size), (style, "all", "") and ("all", "", "")."""
     from .training import synth_styles as ss
     out = out or sys.stdout
     share = lambda a, b: f"{a:>3}/{b:<4}{f'{a / b:.0%}' if b else '-':>5}"    # noqa: E731
     columns = ("photos_every_tile_right", "photos"), ("tiles_found", "tiles_placed"), ("tiles_right", "tiles"), \
         ("confident_right", "confident")
+    heads = ("photos whole", "tiles found", "tiles right", "sure right")
+    if taps:
+        columns, heads = columns + (("taps_right", "taps"), ("photos_whole_after_taps", "photos")), \
+            heads + ("taps right", "whole, tapped")
     row = lambda label, f: f"{label:<37}" + "".join(f"{share(f[a], f[b]):>16}" for a, b in columns)  # noqa: E731
-    print(f"{'style / layout / size':<37}{'photos whole':>16}{'tiles found':>16}{'tiles right':>16}"
-          f"{'sure right':>16}", file=out, flush=True)
+    print(f"{'style / layout / size':<37}" + "".join(f"{h:>16}" for h in heads), file=out, flush=True)
     results, every = {}, []
     for style in styles or ss.STYLES:
         cells = []
         for layout in layouts or ss.LAYOUTS:
             for size in sizes or ss.SIZES:
                 photos = [p for s in test_seeds for p in style_photos(style, layout, size, count, s)]
-                results[style, layout, size] = figures = score(photos, 1, quiet=True, closer=closer)
+                results[style, layout, size] = figures = score(photos, 1, quiet=True, closer=closer, taps=taps)
                 cells.append(figures)
                 print(row(f"{style:<16} {layout:<9} {size}", figures), file=out, flush=True)
         results[style, "all", ""] = combined(cells)
@@ -191,10 +196,19 @@ def variant_photos(photos, change):
         yield name, encoded.tobytes(), want, set_size
 
 
-def outcome(result, want: Counter, where: list | None = None) -> dict:
+def _on(outline, point) -> bool:
+    return cv2.pointPolygonTest(np.float32(outline), tuple(map(float, point)), False) >= 0
+
+
+def outcome(result, want: Counter, where: list | None = None, image: np.ndarray | None = None,
+            set_size: int | None = None, answers: list | None = None) -> dict:
     """One photo's counts, as `score` adds them up: the photo (whole or not), its tiles right,
     its total right, its tiles marked sure and those right; where its tiles' corners are given
-    (`where`), the tiles found (a tile read, rightly or not, or shown to check, on its centre)."""
+    (`where`), the tiles found (a tile read, rightly or not, or shown to check, on its centre).
+    With the photo (`image`) and each tile's values (`answers`, in `where`'s order), also the
+    review's taps: a tap on the centre of each tile not found, in turn, read as `vision.tap`
+    reads it and added where the review adds it (its centre on no outline yet); the taps, those
+    read right, and whether the photo is whole once they are added."""
     got = Counter(result.tiles)
     left = Counter(want)
     confident = confident_right = 0
@@ -211,9 +225,30 @@ def outcome(result, want: Counter, where: list | None = None) -> dict:
     if where is not None:
         outlines = [t.corners for t in result.tiles_detail] + list(result.unreadable)
         counts["tiles_placed"] = len(where)
-        counts["tiles_found"] = sum(any(cv2.pointPolygonTest(np.float32(c), tuple(map(float, q.mean(axis=0))), False)
-                                        >= 0 for c in outlines) for q in where)
+        counts["tiles_found"] = sum(any(_on(c, q.mean(axis=0)) for c in outlines) for q in where)
+        if image is not None:
+            counts.update(_taps(result, want, where, image, set_size, answers))
     return counts
+
+
+def _taps(result, want: Counter, where: list, image: np.ndarray, set_size, answers: list) -> dict:
+    from .tap import tile_at
+    read = [t.corners for t in result.tiles_detail]
+    outlines, values = read + list(result.unreadable), list(result.tiles)
+    taps = right = 0
+    for quad, answer in zip(where, answers):
+        centre = quad.mean(axis=0)
+        if any(_on(c, centre) for c in outlines):
+            continue
+        taps += 1
+        tile = tile_at(image, tuple(map(float, centre)), read, set_size)
+        if tile is None or any(_on(c, np.mean(tile.corners, axis=0)) for c in outlines):
+            continue            # the review says no tile could be read there
+        read.append(tile.corners)
+        outlines.append(tile.corners)
+        values.append(tile.values)
+        right += tile.values == tuple(sorted(answer))
+    return {"taps": taps, "taps_right": right, "photos_whole_after_taps": int(Counter(values) == want)}
 
 
 def _added(counts: list[dict], times: tuple) -> dict:
@@ -222,10 +257,10 @@ def _added(counts: list[dict], times: tuple) -> dict:
 
 
 def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: bool = False,
-          skip: tuple[str, ...] = ()) -> dict:
+          skip: tuple[str, ...] = (), taps: bool = False) -> dict:
     """Read each photo (with `closer`, as the review's "Look closer" reads it; without the
-    stages named in `skip`); count what is right (`outcome`); time the analysis against
-    OpenCV's decode."""
+    stages named in `skip`); count what is right (`outcome`, with `taps` the review's taps on
+    the tiles not found too); time the analysis against OpenCV's decode."""
     counts, analyse_times, decode_times = [], [], []
     for name, data, want, set_size, *where in photos:
         decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
@@ -236,7 +271,8 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
             nonlocal result
             result = analyse(decode(data), set_size, closer, skip)
         analyse_times.append(_best_time(run, repeat))
-        counts.append(outcome(result, want, where[0] if where else None))
+        counts.append(outcome(result, want, where[0] if where else None,
+                              decode(data) if taps and where else None, set_size, where[1] if where else None))
         if not quiet:
             got, n, every = Counter(result.tiles), counts[-1]["tiles"], counts[-1]["photos_every_tile_right"]
             want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
@@ -251,6 +287,7 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
 
 COUNTS = ("photos", "photos_every_tile_right", "tiles_right", "tiles", "totals_right", "confident", "confident_right")
 FOUND = ("tiles_placed", "tiles_found")     # counted where the tiles' corners are known
+TAPS = ("taps", "taps_right", "photos_whole_after_taps")    # ... and the taps asked for
 
 
 def _with_speed(figures: dict) -> dict:
@@ -265,7 +302,7 @@ def _with_speed(figures: dict) -> dict:
 def combined(parts: list[dict]) -> dict:
     """The figures of several folders taken together, from each photo's figures as measured
     there (each timed as often as `--repeat` asks), not from reading the photos again."""
-    together = {key: sum(p[key] for p in parts) for key in COUNTS + FOUND if all(key in p for p in parts)}
+    together = {key: sum(p[key] for p in parts) for key in COUNTS + FOUND + TAPS if all(key in p for p in parts)}
     together["times"] = tuple([t for p in parts for t in p["times"][k]] for k in range(2))
     return _with_speed(together)
 
@@ -282,6 +319,9 @@ def _best_time(fn, repeat):
 def summary(label: str, f: dict) -> str:
     share = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else f"{a}/{b}"    # noqa: E731
     found = f"tiles found {share(f['tiles_found'], f['tiles_placed'])}; " if "tiles_found" in f else ""
+    if "taps" in f:
+        found += (f"taps on the tiles not found read right {share(f['taps_right'], f['taps'])}, photos whole after "
+                  f"them {share(f['photos_whole_after_taps'], f['photos'])}; ")
     return (f"{label}: photos with every tile right {share(f['photos_every_tile_right'], f['photos'])}; {found}"
             f"tiles right {share(f['tiles_right'], f['tiles'])}; totals right {share(f['totals_right'], f['photos'])}; "
             f"confident tiles right {share(f['confident_right'], f['confident'])}; median analysis "
@@ -417,6 +457,8 @@ def main(argv=None) -> int:
     parser.add_argument("--set", dest="sets", action="append", metavar="SET",
                         help="only this set's rows of the style table (again for more): black on ivory, white on "
                         "black, colour on white, colour on cloth")
+    parser.add_argument("--taps", action="store_true", help="with --kinds and --styles: a tap on each tile not "
+                        "found, read as the review reads a tap; the taps read right, the photos whole after them")
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
     parser.add_argument("--reader", type=Path, help="read with this reader network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
@@ -463,13 +505,14 @@ def main(argv=None) -> int:
         from .training.synth_hard import KINDS
         for kind in KINDS:
             photos = [p for s in test_seeds for p in kind_photos(kind, args.kinds, s)]
-            results[kind] = score(photos, 1, quiet=True, closer=args.closer)
+            results[kind] = score(photos, 1, quiet=True, closer=args.closer, taps=args.taps)
             print(summary(f"{kind} (seeds {','.join(map(str, test_seeds))})", results[kind]), flush=True)
     if args.styles:
         style_seeds = args.seeds or HELD_OUT
         print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}; "
               + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "reader")), flush=True)
-        results["styles"] = style_table(args.styles, style_seeds, closer=args.closer, styles=args.sets)
+        results["styles"] = style_table(args.styles, style_seeds, closer=args.closer, styles=args.sets,
+                                        taps=args.taps)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)
         print("12 MP photo:", json.dumps(results["12 MP"]))

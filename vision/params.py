@@ -144,6 +144,20 @@ class Params:
     tap_most: float = tuned(0.79, "a tile read at a tap is at most this sure, so listed to check: the surest of "
                                   "several looks is surer than it is (seed 30: 14 of 16 taps read surely were "
                                   "right, against 97% to 99.5% of the first reading's sure tiles)")
+    tap_core_near: float = tuned(0.7, "cuts round a tap, as wide as the tiles read: centred on the tap and on the "
+                                      "core nearest it within this many tile widths. Also cut 0.9 and 1.15 times "
+                                      "as wide: 142 of 302 read right against 141 (tap_centred's taps), at three "
+                                      "times the reads; also half a tile either way along the tile from the tap: "
+                                      "141 against 138, but on briandiaz-01 such a cut across two tiles read surer "
+                                      "than the tile tapped")
+    tap_centred: float = tuned(0.1, "a tap's cuts: the surest stands, less this for each tile width its centre "
+                                    "lies off the tap (seeds 30 to 39, 151 small tiles missed, tapped in the middle "
+                                    "and a quarter of the tile off it, with cuts also half a tile either way: 0 read "
+                                    "126 of 302 right, 0.1 142, 0.25 138, 0.5 133)")
+    tap_same_turn: float = structural(7.0, "degrees: two ways a tile may run closer than this are one")
+    tap_every: int = tuned(15, "degrees: where neither face nor core shows how a tapped tile runs, it is cut every "
+                               "this many (on seeds 30 to 32's small white-on-black tiles missed, the turns the "
+                               "face and core show read 34 right, cuts every 15 degrees 30, every 10 26)")
     tap_reach: float = structural(2.5, "the look reaches this many tile widths round the tap: a tile's length "
                                        "and a half, so that a tile tapped at its end lies whole in it")
 

@@ -45,3 +45,46 @@ def test_a_tap_on_the_table_reads_nothing(photo):
 def test_a_tile_of_a_larger_set_than_the_table_plays_is_not_read(photo):
     values, centre, _ = TILES[-1]
     assert tile_at(photo, centre, (), set_size=5) is None       # its 6 is not in a double-5 set
+
+
+@pytest.fixture(scope="module")
+def chain_of_small_black_tiles():
+    """A generated photo (the style table's white-on-black small chain, seed 31): 28 small
+    black tiles with white pips laid touching in a chain, many of which the first reading misses."""
+    from vision.evaluate import style_photos
+    from vision.pipeline import analyse
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "small", 1, 31))
+    photo = decode(data)
+    return photo, analyse(photo, set_size), quads, answers, set_size
+
+
+MISSED_IN_THE_CHAIN = [(2, 2), (0, 5), (2, 4), (6, 6)]
+
+
+@pytest.mark.parametrize("values", MISSED_IN_THE_CHAIN, ids=lambda v: f"{v[0]}|{v[1]}")
+def test_a_tap_reads_a_tile_of_a_chain_whose_faces_ran_together(chain_of_small_black_tiles, values, monkeypatch):
+    """The finder saw these tiles' faces run into their neighbours' and no cut of its own parts
+    them: the cuts round a tap in the tile's middle do, and without them the tap reads another
+    tile or none. (A tap a quarter of the tile off its middle reads such tiles less often: the
+    changelog, round 19.)"""
+    photo, first, quads, answers, set_size = chain_of_small_black_tiles
+    quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == values)
+    tap = tuple(map(float, quad.mean(axis=0)))
+    read = [t.corners for t in first.tiles_detail]
+    assert not any(cv2.pointPolygonTest(np.float32(c), tap, False) >= 0 for c in read)      # missed at first
+    tile = tile_at(photo, tap, read, set_size)
+    assert tile is not None and tile.values == values and tile.confidence <= PARAMS.tap_most
+    assert cv2.pointPolygonTest(np.float32(tile.corners), tuple(map(float, quad.mean(axis=0))), False) > 0
+    import vision.tap
+    monkeypatch.setattr(vision.tap, "_cuts_round", lambda *args: [])
+    without = tile_at(photo, tap, read, set_size)
+    assert without is None or without.values != values
+
+
+def test_tiles_read_far_narrower_than_the_tile_tapped_do_not_hide_it(photo):
+    """A few strays read at a third of the tiles' width set the looks too small to see the tile
+    tapped: the sizes guessed from the photo's are tried then."""
+    values, centre, angle = TILES[-1]
+    strays = [cv2.boxPoints(((900.0, 100.0), (25, 50), 0)), cv2.boxPoints(((100.0, 650.0), (25, 50), 0))]
+    tile = tile_at(photo, centre, strays, set_size=6)
+    assert tile is not None and tile.values == values
