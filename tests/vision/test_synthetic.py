@@ -207,7 +207,7 @@ def test_a_close_up_the_fine_look_sees_no_tile_in_is_seen_by_the_coarse_look(loo
     # fine look sees no tile there, but a face too wide for it, so the coarse look is taken,
     # not the closer one meant for small tiles (which read no tile on these two photos)
     from vision.evaluate import style_photos
-    _, data, want, set_size, _ = next(style_photos(style, layout, "close-up", 1, seed))
+    _, data, want, set_size, *_ = next(style_photos(style, layout, "close-up", 1, seed))
     assert want == Counter([tile])
     assert found(data, set_size) == want
     assert looks[:2] == [(P.fine, None), (P.coarse, None)]
@@ -223,7 +223,7 @@ def test_touching_black_tiles_whose_cores_broke_up_are_cut_along_their_arms(layo
     from vision.evaluate import outcome, style_photos
     from vision.load import decode
     from vision.pipeline import analyse
-    _, data, want, set_size, where = next(style_photos("white on black", layout, "normal", 1, seed))
+    _, data, want, set_size, where, _ = next(style_photos("white on black", layout, "normal", 1, seed))
     counts = outcome(analyse(decode(data), set_size), want, where)
     assert counts["tiles_found"] >= counts["tiles"] - 1
     assert counts["tiles_found"] > found_before
@@ -237,7 +237,7 @@ def test_a_photo_whose_first_looks_read_no_tile_is_looked_at_closer():
     from vision.evaluate import outcome, style_photos
     from vision.load import decode
     from vision.pipeline import analyse
-    _, data, want, set_size, where = next(style_photos("white on black", "cross", "small", 1, 32))
+    _, data, want, set_size, where, _ = next(style_photos("white on black", "cross", "small", 1, 32))
     image = decode(data)
     before = outcome(analyse(image, set_size, skip=("none read",)), want, where)
     result = analyse(image, set_size)
@@ -256,7 +256,7 @@ def test_a_photo_whose_first_looks_read_only_double_blanks_is_looked_at_closer()
     from vision.evaluate import outcome, style_photos
     from vision.load import decode
     from vision.pipeline import analyse
-    _, data, want, set_size, where = next(style_photos("black on ivory", "chain", "small", 1, 38))
+    _, data, want, set_size, where, _ = next(style_photos("black on ivory", "chain", "small", 1, 38))
     image = decode(data)
     result = analyse(image, set_size)
     first = [reading for _, reading in next(t for t in result.trace if t.name == "read").tiles]
