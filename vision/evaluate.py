@@ -61,7 +61,8 @@ def folder_photos(folder: Path):
 
 
 def _photo(name: str, image: np.ndarray, answers: list, quads: list, max_value: int):
-    """A generated photo as the scorer takes it: JPEG bytes, the tiles wanted, the set, the tiles' corners."""
+    """A generated photo as the scorer takes it: JPEG bytes, the tiles wanted, the set, the tiles'
+    corners and each one's values (in the corners' order)."""
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     return name, data.tobytes(), Counter(answers), max_value, quads, answers
 
