@@ -266,14 +266,15 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
     for name, data, want, set_size, *where in photos:
         decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
                                        repeat))
-        result = None
+        result = image = None
 
         def run():
-            nonlocal result
-            result = analyse(decode(data), set_size, closer, skip)
+            nonlocal result, image
+            image = decode(data)
+            result = analyse(image, set_size, closer, skip)
         analyse_times.append(_best_time(run, repeat))
         counts.append(outcome(result, want, where[0] if where else None,
-                              decode(data) if taps and where else None, set_size, where[1] if where else None))
+                              image if taps and where else None, set_size, where[1] if where else None))
         if not quiet:
             got, n, every = Counter(result.tiles), counts[-1]["tiles"], counts[-1]["photos_every_tile_right"]
             want_total = sum(a + b for (a, b), k in want.items() for _ in range(k))
