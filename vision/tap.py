@@ -48,19 +48,21 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
 def _read_round(image: np.ndarray, point: tuple[float, float], width: float | None):
     """The surest (cut, reading) of the looks round the point at about tiles `width` wide (None:
     at the sizes guessed from the photo's), and of the cuts round it; None where none reads."""
-    best = None
+    best = None         # (merit, cut, reading)
     looks = _widths(image.shape, width)
+    at_width = min(looks, key=lambda size: abs(size - width)) if width else None     # the look at their width
     for look in looks:
         window = _window(image.shape, point, look)
         found, maps = tiles_at(image, P.fit_width / look * max(image.shape[:2]), window)
         regions = [r for r, _ in found if r.holds(point)]
-        if width and look == min(looks, key=lambda size: abs(size - width)):     # the look at their width
+        if look == at_width:
             regions += _cuts_round(point, width, maps, P.fit_width / look / 2, window)
         regions, readings = square_up(image, regions, read_tiles(image, regions))
         for region, reading in zip(regions, readings):
-            if reading is not None and (best is None or _merit(region, reading, point) > _merit(*best, point)):
-                best = (region, reading)
-    return best
+            merit = None if reading is None else _merit(region, reading, point)
+            if merit is not None and (best is None or merit > best[0]):
+                best = (merit, region, reading)
+    return best and best[1:]
 
 
 def _merit(region: TileRegion, reading, point: tuple[float, float]) -> float:
