@@ -55,3 +55,13 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", derandomize=True, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def without_cores_unread(monkeypatch):
+    """The pip counter without its "cores unread" stage, as it read before round 20 of the
+    model card's changelog: its first reading of briandiaz-01 then misses the 5|6 of a cross of
+    tiles, which "Look closer" finds (no real photo in shared/ is left whose missed tile Look
+    closer finds)."""
+    pipeline = pytest.importorskip("vision.pipeline")
+    monkeypatch.setattr(pipeline, "STAGES", tuple(s for s in pipeline.STAGES if s.name != "cores unread"))

@@ -14,8 +14,8 @@ from tests.shared_files import shared
 from tests.sheet_helpers import player_ids, start_game
 from tests.test_photos import review_values, stored_photo, upload
 
-MISSED_5_6 = (170, 95)         # briandiaz-01: the 5|6 of a cross of tiles, which the first reading misses
-ON_TILE = (300, 215)           # ... and a point on the 3|6 it reads
+MISSED_0_2 = (448, 272)        # rakeduk-01: the pink 0|2 on black leather, which the first reading misses
+ON_TILE = (767, 883)           # ... and a point on the 1|2 it reads
 
 
 def notice(page) -> str:
@@ -29,13 +29,13 @@ def tap(client, review_url, point, typed=None):
 
 @pytest.fixture
 def review(client, app):
-    """briandiaz-01 uploaded for Bo: the review's address and its values as first read."""
+    """rakeduk-01 uploaded for Bo: the review's address and its values as first read (the 1|2 only)."""
     pytest.importorskip("cv2")
-    photo = shared("photos-more", "briandiaz-01.jpg")
+    photo = shared("photos", "rakeduk-01.jpg")
     game_id = start_game(client)
     url = upload(client, game_id, player_ids(app, game_id)["Bo"], photo.read_bytes()).headers["Location"]
     values = review_values(client.get(url).get_data(as_text=True))
-    assert len(values) == 8 and ("5", "6") not in {(values[f"tile-{i}-a"], values[f"tile-{i}-b"]) for i in range(4)}
+    assert values == {"tile-0-a": "1", "tile-0-b": "2"}
     return url, values
 
 
@@ -45,28 +45,28 @@ def test_the_photo_is_an_image_button_that_posts_the_tap(client, review):
     button = re.search(r'<input type="image"[^>]*>', page).group(0)
     assert 'name="tap"' in button and 'form="review-form"' in button
     assert f'formaction="{url}/tap"' in button
-    assert 'width="600" height="399"' in button      # laid out at the photo's size: taps come in its pixels
+    assert 'width="1600" height="1200"' in button    # laid out at the photo's size: taps come in its pixels
 
 
 def test_tapping_the_missed_tile_reads_it_and_keeps_what_was_typed(client, app, review):
     url, values = review
-    typed = {**values, "tile-0-a": "7", "keep-0": "1", "keep-2": "1", "keep-3": "1", "reviewing": "1"}   # tile 1 unticked
-    response = tap(client, url, MISSED_5_6, typed)
+    typed = {**values, "tile-0-a": "7", "reviewing": "1"}      # tile 1 corrected and unticked
+    response = tap(client, url, MISSED_0_2, typed)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     said = notice(page)
-    assert said.startswith("Read the tile you tapped as 5|6, ") and "% sure: number " in said
+    assert said.startswith("Read the tile you tapped as 0|2, ") and "% sure: number " in said
     after = review_values(page)
-    assert after == {**values, "tile-0-a": "7", "tile-4-a": "5", "tile-4-b": "6"}
-    assert sorted(re.findall(r'name="keep-(\d)" value="1" checked', page)) == ["0", "2", "3", "4"]
+    assert after == {**values, "tile-0-a": "7", "tile-1-a": "0", "tile-1-b": "2"}
+    assert re.findall(r'name="keep-(\d)" value="1" checked', page) == ["1"]
     # stored with the photo, with how sure the reading is
     photo_id = int(url.rsplit("/", 1)[1])
     stored = json.loads(connect(app.config["DATABASE"])["photos"].get(photo_id)["found"])
-    added = stored["tiles_detail"][4]
-    assert added["values"] == [5, 6] and 0 < added["confidence"] < 0.8
-    assert stored["tiles"][4] == [5, 6] and stored["total"] == sum(a + b for a, b in stored["tiles"])
+    added = stored["tiles_detail"][1]
+    assert added["values"] == [0, 2] and 0 < added["confidence"] < 0.8
+    assert stored["tiles"] == [[1, 2], [0, 2]] and stored["total"] == 5
     # listed to check, with how sure it is
-    item = re.search(r'<li class="to-check">(?:(?!</li>).)*name="tile-4-a".*?</li>', client.get(url).get_data(as_text=True),
+    item = re.search(r'<li class="to-check">(?:(?!</li>).)*name="tile-1-a".*?</li>', client.get(url).get_data(as_text=True),
                      re.S).group(0)
     shown = re.sub(r"<[^>]+>", "", re.search(r'<span class="confidence small">(.*?)</span>\s*\n', item, re.S).group(1))
     assert f"{round(100 * added['confidence'])}%" in shown
@@ -81,12 +81,12 @@ def test_a_tap_on_a_tile_already_read_names_it_and_adds_nothing(client, review):
 
 def test_a_tap_on_bare_table_adds_nothing_and_says_how_to_add_a_tile(client, review):
     url, values = review
-    page = tap(client, url, (580, 385), {**values, "reviewing": "1"}).get_data(as_text=True)
+    page = tap(client, url, (1500, 1100), {**values, "reviewing": "1"}).get_data(as_text=True)
     assert notice(page).startswith("No tile could be read where you tapped.")
     assert review_values(page) == values
 
 
-@pytest.mark.parametrize("point", [(0, 0), (600, 10), (10, 399), ("x", "1")], ids=["keyboard", "right", "below", "junk"])
+@pytest.mark.parametrize("point", [(0, 0), (1600, 10), (10, 1200), ("x", "1")], ids=["keyboard", "right", "below", "junk"])
 def test_a_press_with_no_point_on_the_photo_says_to_tap_it(client, review, point):
     url, values = review
     response = tap(client, url, point, {**values, "reviewing": "1"})

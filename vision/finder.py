@@ -93,6 +93,7 @@ class Sighting:
     to_map: float = 1.0            # photo pixels to the fine look's map
     small_cores: list = ()         # (face, centre in the photo's pixels) of each small tile's core
     face: np.ndarray | None = None     # the fine look's face map
+    core: np.ndarray | None = None     # ... and its core map
     zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
 
     def piece(self, region: TileRegion) -> int:
@@ -124,7 +125,7 @@ def find_tiles(image: np.ndarray) -> Sighting:
     to_map = P.fine / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
     sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores],
-                        maps[0])
+                        maps[0], maps[1])
     if sighting.small is not None:
         on = _run_pieces(sighting, found)
         found[:] = [replace(r, contest=(on(r), P.fine)) if on(r) else r for r in found]
@@ -151,7 +152,8 @@ def zoomed_sighting(image: np.ndarray) -> Sighting:
     """What the whole photo's closer look, at `zoomed_side`, sees."""
     long_side = zoomed_side(image.shape)
     zoomed, maps = tiles_at(image, long_side)
-    return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0], zoomed=True)
+    return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0], core=maps[1],
+                    zoomed=True)
 
 
 def zoomed_side(shape: tuple) -> int:
@@ -227,6 +229,20 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, s
     boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
              for x, y, bw, bh, area in stats[1:] if P.rest_least * tile_area <= area <= P.grid_most * tile_area]
     return _photo_windows(boxes, sighting.to_map, shape)
+
+
+def unread_cores(sighting: Sighting, tiles: list[TileRegion]) -> list[np.ndarray]:
+    """The centres (in the photo's pixels) of the look's cores that no tile read holds, the
+    largest first, at most `Params.cores_most`: each may be a tile whose cut missed it (a chain's
+    tile cut across its neighbour, a black tile's blank half unseen, so cut half a tile long)."""
+    if sighting.core is None:
+        return []
+    count, _, stats, centres = cv2.connectedComponentsWithStats((sighting.core > P.face_threshold).astype(np.uint8),
+                                                                connectivity=8)
+    cores = sorted((i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= P.min_core_area),
+                   key=lambda i: -stats[i, cv2.CC_STAT_AREA])
+    photo = [(centres[i] + 0.5) / sighting.to_map for i in cores]
+    return [c for c in photo if not any(t.holds(c) for t in tiles)][:P.cores_most]
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):

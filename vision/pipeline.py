@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, inside,
-                     short_side, tiles_at, tiles_near, uncovered_faces, zoomed_sighting)
+                     short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, zoomed_sighting)
 from .load import decode
 from .model import network
 from .params import PARAMS as P
@@ -293,6 +293,38 @@ def rest_of_faces(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
     return _with_sure(image, regions, readings, seen)
 
 
+def cores_unread(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+    """A core the finder saw that no tile read holds may be a tile whose cut missed it: a tile of
+    a chain cut across its neighbour, or a black tile whose blank half the finder did not see,
+    cut half a tile long (`finder.unread_cores`). It is read as the review reads a tap on it
+    (`tap.read_round`), and the tile stands where it reads with a pip at least
+    `Params.cores_least` surely and no tile read holds its centre: listed to check, at most
+    `Params.tap_most` sure, as a tile read at a tap is."""
+    from .tap import read_round     # the tap reads with this module's `read_tiles`: imported once it runs
+    read = [r for r, reading in zip(regions, readings) if reading is not None]
+    if not read:
+        return regions, readings
+    width = _width(read)
+    regions, readings = list(regions), list(readings)
+    for centre in unread_cores(sighting, read):
+        found = None if any(r.holds(centre) for r in read) else read_round(image, tuple(map(float, centre)), width)
+        if found is None:
+            continue
+        region, reading = found
+        if _pips(reading) and reading.confidence >= P.cores_least and not any(
+                r.holds(region.corners.mean(axis=0)) for r in read):
+            read.append(region)
+            regions.append(region)
+            readings.append(_at_most(reading, P.tap_most))
+    return regions, readings
+
+
+def _at_most(reading: TileReading, most: float) -> TileReading:
+    """The reading, at most `most` sure."""
+    return replace(reading, top_confidence=min(reading.top_confidence, most),
+                   bottom_confidence=min(reading.bottom_confidence, most))
+
+
 def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, seen: list[TileRegion]):
     """The tiles read, and those a second look has `seen` where no tile was read (its centre on
     none) that read surely: a tile only that look sees may be a table's pattern that shows
@@ -354,11 +386,8 @@ def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
         if reading is not None and reading.confidence >= max(readings[i].confidence + P.nudge_surer,
                                                              best[i][1].confidence if i in best else 0.0):
             best[i] = (region, reading)
-    below_sure = P.confident - P.nudge_below_sure
     for i, (region, reading) in best.items():
-        regions[i] = region
-        readings[i] = replace(reading, top_confidence=min(reading.top_confidence, below_sure),
-                              bottom_confidence=min(reading.bottom_confidence, below_sure))
+        regions[i], readings[i] = region, _at_most(reading, P.confident - P.nudge_below_sure)
     return regions, readings
 
 
@@ -519,6 +548,7 @@ STAGES = (
     Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own
     Stage("nudge", _tiles(nudge)),                              # an unsure tile cut a little way off
     Stage("rest of faces", _with_sighting(rest_of_faces)),      # faces no tile covers
+    Stage("cores unread", _with_sighting(cores_unread)),        # cores no tile read holds: read as a tap there
     Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
     Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
 )

@@ -35,9 +35,9 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
     width sets the looks' sizes. None where no look finds a tile there, or where its halves
     are more than the set holds (`set_size`; 18 where it is not given)."""
     width = _width(tiles)
-    best = _read_round(image, point, width)
+    best = read_round(image, point, width)
     if best is None and width:      # the tiles read may be no guide (a few strays far narrower than the tiles)
-        best = _read_round(image, point, None)
+        best = read_round(image, point, None)
     if best is None or max(best[1].top, best[1].bottom) > (18 if set_size is None else set_size):
         return None
     region, reading = best
@@ -45,7 +45,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
                      tuple((float(x), float(y)) for x, y in region.corners), reading)
 
 
-def _read_round(image: np.ndarray, point: tuple[float, float], width: float | None):
+def read_round(image: np.ndarray, point: tuple[float, float], width: float | None):
     """The surest (cut, reading) of the looks round the point at about tiles `width` wide (None:
     at the sizes guessed from the photo's), and of the cuts round it; None where none reads."""
     best = None         # (merit, cut, reading)

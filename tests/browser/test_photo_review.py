@@ -12,11 +12,10 @@ from tests.shared_files import shared
 pytestmark = pytest.mark.browser
 
 
-def review_of_photo(browser, live_server, js):
-    """briandiaz-01 counted for Bo in hand 1 of a new game, on a phone 360 px wide (with or
+def review_of_photo(browser, live_server, js, photo):
+    """The `photo` counted for Bo in hand 1 of a new game, on a phone 360 px wide (with or
     without JavaScript): the phone's context and the page of the review."""
     pytest.importorskip("cv2")
-    photo = shared("photos-more", "briandiaz-01.jpg")
     context = browser.new_context(viewport={"width": 360, "height": 780}, java_script_enabled=js)
     page = context.new_page()
     start_game(page, live_server)
@@ -30,8 +29,10 @@ def review_of_photo(browser, live_server, js):
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
-def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
-    context, page = review_of_photo(browser, live_server, js)
+def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js, without_cores_unread):
+    """briandiaz-01: the first reading (without the stage that now finds it) misses the 5|6 of a
+    cross of tiles; "Look closer" finds it, and what was typed stays."""
+    context, page = review_of_photo(browser, live_server, js, shared("photos-more", "briandiaz-01.jpg"))
     tiles = page.locator("ol.found-tiles > li")
     expect(tiles).to_have_count(4)
     first = page.get_by_label("Tile 1, first half")
@@ -51,11 +52,11 @@ def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifa
 
 @pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
 def test_a_tap_on_the_photo_reads_the_missed_tile_at_360_px(browser, live_server, artifacts, js):
-    """briandiaz-01: the first reading misses the 5|6 at the top left of a cross of tiles; a tap
+    """rakeduk-01: the first reading misses the pink 0|2 at the top left, on black leather; a tap
     there reads it and adds it, and what was typed stays."""
-    context, page = review_of_photo(browser, live_server, js)
+    context, page = review_of_photo(browser, live_server, js, shared("photos", "rakeduk-01.jpg"))
     tiles = page.locator("ol.found-tiles > li")
-    expect(tiles).to_have_count(4)
+    expect(tiles).to_have_count(1)
     corrected = page.get_by_label("Tile 1, first half")
     corrected.fill("7")                                          # a correction typed before the tap
     corrected = page.locator(f"input[name={corrected.get_attribute('name')}]")   # the tiles are numbered anew
@@ -63,15 +64,15 @@ def test_a_tap_on_the_photo_reads_the_missed_tile_at_360_px(browser, live_server
     expect(photo).to_be_visible()
     box = photo.bounding_box()
     assert box["width"] <= 360 - 16
-    scale = box["width"] / 600                                  # the photo is 600 x 399 pixels
-    photo.click(position={"x": 170 * scale, "y": 95 * scale})    # the 5|6 the first reading missed
+    scale = box["width"] / 1600                                 # the photo is 1600 x 1200 pixels
+    photo.click(position={"x": 448 * scale, "y": 272 * scale})   # the 0|2 the first reading missed
     notice = page.locator("#review-notice")
-    expect(notice).to_contain_text("Read the tile you tapped as 5|6")
-    expect(tiles).to_have_count(5)
+    expect(notice).to_contain_text("Read the tile you tapped as 0|2")
+    expect(tiles).to_have_count(2)
     expect(corrected).to_have_value("7")
     number = re.search(r"number (\d+) on the photo", notice.inner_text()).group(1)
-    expect(page.get_by_label(f"Tile {number}, first half")).to_have_value("5")
-    expect(page.get_by_label(f"Tile {number}, second half")).to_have_value("6")
+    expect(page.get_by_label(f"Tile {number}, first half")).to_have_value("0")
+    expect(page.get_by_label(f"Tile {number}, second half")).to_have_value("2")
     added = page.locator("ol.found-tiles > li").filter(has=page.get_by_label(f"Tile {number}, first half"))
     expect(added.locator(".confidence")).to_have_text(re.compile(r"^check \(\d+% sure\)$", re.I))
     expect(added.locator(".badge")).to_have_css("background-color", "rgb(211, 84, 0)")    # the photo's orange

@@ -45,11 +45,12 @@ def test_exif_rotated_photos_are_read_upright():
     assert np.array_equal(upright, cv2.rotate(stored, cv2.ROTATE_180))
 
 
-def test_looking_closer_finds_tiles_the_first_look_missed_and_loses_none():
-    """The review's "Look closer" reads the photo again at twice the fine look's size: it finds
-    the 5|6 of briandiaz-01, in a cross on white, that the first reading misses, and on no photo
-    does it lose a tile the first reading found. (The pale 0|1 of ljparrish-03, once found only
-    by it, is found first now: its tiles are small, and the first reading looks closer itself.)"""
+def test_looking_closer_loses_no_tile_the_first_reading_found():
+    """The review's "Look closer" reads the photo again at twice the fine look's size, and on no
+    photo does it lose a tile the first reading found. The 5|6 of briandiaz-01, in a cross on
+    white, once found only by it, is found first now: its core, which no cut held, is read as a
+    tap there (the "cores unread" stage). The pale 0|1 of ljparrish-03 is found first too: its
+    tiles are small, so the first reading looks closer itself."""
     labelled = shared("photos-more", "labels.tsv").parent
     from collections import Counter
 
@@ -63,10 +64,11 @@ def test_looking_closer_finds_tiles_the_first_look_missed_and_loses_none():
         assert not first - closer, name
         every_tile_right += closer == want
         if name == "briandiaz-01.jpg":
-            assert first[(5, 6)] == 0 and closer[(5, 6)] == 1
+            assert first[(5, 6)] == 1
+            assert Counter(analyse(image, set_size, skip=("cores unread",)).tiles)[(5, 6)] == 0
         if name == "ljparrish-03.jpg":
             assert first[(0, 1)] == 1
-    assert every_tile_right >= 19
+    assert every_tile_right >= 20
 
 
 def test_a_double_blank_read_surely_is_still_listed_to_check():

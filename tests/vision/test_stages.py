@@ -85,3 +85,31 @@ def test_a_large_look_taken_in_two_strips_gives_the_maps_of_one_look():
     whole = network("finder").run(padded[None])[0]
     strips = finder._maps_in_strips(padded)
     assert strips.shape == whole.shape and np.abs(strips - whole).max() < 0.01
+
+
+@pytest.fixture(scope="module")
+def chain_of_black_tiles():
+    """A generated photo (the style table's white-on-black chain of normal size, seed 31): six
+    black tiles with white pips laid touching in a chain with turns."""
+    from vision.evaluate import style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "normal", 1, 31))
+    return decode(data), set_size, quads, answers
+
+
+def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(chain_of_black_tiles):
+    """The finder saw the core of the chain's 4|11, but no cut of its own held it: the "cores
+    unread" stage reads it as a tap there, right, and at most `Params.tap_most` sure, so listed
+    to check; the tiles read before stay as they were."""
+    photo, set_size, quads, answers = chain_of_black_tiles
+    def tile_on(result, values):
+        quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == values)
+        centre = tuple(map(float, quad.mean(axis=0)))
+        return next((t for t in result.tiles_detail if cv2.pointPolygonTest(np.float32(t.corners), centre, False) >= 0),
+                    None)
+    without = pipeline.analyse(photo, set_size, skip=("cores unread",))
+    result = pipeline.analyse(photo, set_size)
+    assert result.trace[-2].name == "cores unread" and result.trace[-2].changed == 1
+    assert tile_on(without, (4, 11)) is None
+    tile = tile_on(result, (4, 11))
+    assert tile is not None and tile.values == (4, 11) and tile.confidence <= P.tap_most < P.confident
+    assert result.tiles_detail[:-1] == without.tiles_detail
