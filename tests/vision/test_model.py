@@ -122,14 +122,11 @@ def _black_tiles(values_list, seed, short=60):
 def test_a_black_tile_whose_blank_half_looks_like_table_is_found(seed):
     # the finder may see only the 5 of a 0|5: a square face as wide as the other tiles, which
     # is tried as the half of a tile reaching to each of its sides. The finder trained on more
-    # scenes misses the 1|5 of seed 1 (its one pip leaves that half nearly table too): the 0|5
-    # is found and nothing is misread, but that photo is not read whole
+    # scenes cuts no tile round the 1|5 of seed 1 (its one pip leaves that half nearly table
+    # too); its core is read as a tap there (the "cores unread" stage, round 20)
     values = [((3, 4), 0.3), ((0, 5), 1.0), ((2, 6), -0.4), ((1, 5), 0.1)]
     want = Counter(tuple(sorted(v)) for v, _ in values)
-    got = Counter(pipeline.count_pips(_black_tiles(values, seed), 9).tiles)
-    assert got[(0, 5)] == 1 and not got - want
-    if seed == 4:
-        assert got == want
+    assert Counter(pipeline.count_pips(_black_tiles(values, seed), 9).tiles) == want
 
 
 def _maps(peaks, bar=True, height=0.9):
