@@ -65,7 +65,9 @@ def test_looking_closer_loses_no_tile_the_first_reading_found():
         every_tile_right += closer == want
         if name == "briandiaz-01.jpg":
             assert first[(5, 6)] == 1
-            assert Counter(analyse(image, set_size, skip=("cores unread",)).tiles)[(5, 6)] == 0
+            skip = ("cores unread",)       # without it the first reading misses the 5|6, and Look closer finds it
+            assert Counter(analyse(image, set_size, skip=skip).tiles)[(5, 6)] == 0
+            assert Counter(analyse(image, set_size, closer=True, skip=skip).tiles)[(5, 6)] == 1
         if name == "ljparrish-03.jpg":
             assert first[(0, 1)] == 1
     assert every_tile_right >= 20
