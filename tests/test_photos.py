@@ -244,8 +244,8 @@ def review_values(page: str) -> dict:
             if re.fullmatch(r"tile-\d+-[ab]", field["name"])}
 
 
-def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, app, without_cores_unread):
-    """briandiaz-01 (a real photo): the first reading (without the stage that now finds it)
+def test_looking_closer_adds_the_missed_tile_and_keeps_what_was_typed(client, app, without_unread_stages):
+    """briandiaz-01 (a real photo): the first reading (without the stages that now find it)
     misses the 5|6 of a cross of tiles on white; "Look closer" finds it, and the correction the
     person had typed on the review is still there."""
     pytest.importorskip("cv2")

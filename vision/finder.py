@@ -215,6 +215,17 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, s
     part is no run of tiles, and looking at it with tiles of that size would cost too much."""
     if sighting.face is None:
         return []
+    _, _, stats, _ = cv2.connectedComponentsWithStats(_rest_of_faces(sighting, tiles), connectivity=4)
+    tile_area = 2 * (width * sighting.to_map) ** 2
+    margin = P.fit_margin * width * sighting.to_map
+    boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
+             for x, y, bw, bh, area in stats[1:] if P.rest_least * tile_area <= area <= P.grid_most * tile_area]
+    return _photo_windows(boxes, sighting.to_map, shape)
+
+
+def _rest_of_faces(sighting: Sighting, tiles: list[TileRegion]) -> np.ndarray:
+    """The look's map of the parts of its faces that no tile read covers (1, else 0), on faces
+    where some tile was read, without the specks a 3 x 3 opening takes away."""
     faces = (sighting.face > P.face_threshold).astype(np.uint8)
     _, labels = cv2.connectedComponents(faces, connectivity=4)
     covered = np.zeros_like(faces)
@@ -222,13 +233,34 @@ def uncovered_faces(sighting: Sighting, tiles: list[TileRegion], width: float, s
         cv2.fillConvexPoly(covered, np.round(tile.corners * sighting.to_map).astype(np.int32), 1)
     with_tiles = np.unique(labels[(covered > 0) & (faces > 0)])
     rest = (np.isin(labels, with_tiles[with_tiles > 0]) & (covered == 0)).astype(np.uint8)
-    rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
+    return cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def unread_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -> list[np.ndarray]:
+    """Points (in the photo's pixels) on the parts of the look's faces that no tile read covers,
+    on faces where some tile was read: the rest of a run whose tiles no cut or core held. A part
+    of at least `Params.rest_least` of a tile `width` pixels wide gets a point for each tile's worth
+    of it, spread evenly along its long axis; the largest parts first, at most `Params.cores_most`."""
+    if sighting.face is None:
+        return []
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(_rest_of_faces(sighting, tiles), connectivity=4)
     tile_area = 2 * (width * sighting.to_map) ** 2
-    margin = P.fit_margin * width * sighting.to_map
-    boxes = [[x - margin, y - margin, x + bw + margin, y + bh + margin]
-             for x, y, bw, bh, area in stats[1:] if P.rest_least * tile_area <= area <= P.grid_most * tile_area]
-    return _photo_windows(boxes, sighting.to_map, shape)
+    points = []
+    for part in sorted(range(1, count), key=lambda i: -stats[i, cv2.CC_STAT_AREA]):
+        area = stats[part, cv2.CC_STAT_AREA]
+        if area < P.rest_least * tile_area:
+            continue
+        many = max(1, round(area / tile_area))
+        if many == 1:
+            points.append(centres[part])
+            continue
+        ys, xs = np.nonzero(labels == part)
+        spread = np.column_stack([xs, ys]).astype(np.float64)
+        middle = spread.mean(axis=0)
+        along = np.linalg.eigh(np.cov((spread - middle).T))[1][:, 1]
+        reach = (spread - middle) @ along
+        points.extend(middle + along * np.quantile(reach, share) for share in np.linspace(0, 1, many + 2)[1:-1])
+    return [(np.float32(p) + 0.5) / sighting.to_map for p in points[:P.cores_most]]
 
 
 def unread_cores(sighting: Sighting, tiles: list[TileRegion]) -> list[np.ndarray]:

@@ -11,7 +11,7 @@ OVERLAY_LONG_SIDE = 1000
 # one colour per stage (BGR), in the order of the trace; a tile's thin outline is the colour of
 # the stage that last cut it (found it, or cut it again)
 STAGE_COLOURS = [(255, 255, 255), (255, 200, 0), (255, 0, 255), (0, 255, 255), (0, 128, 255), (128, 0, 255),
-                 (0, 255, 128), (255, 128, 128), (128, 128, 128), (128, 255, 255), (200, 80, 0)]
+                 (0, 255, 128), (255, 128, 128), (128, 128, 128), (128, 255, 255), (200, 80, 0), (80, 200, 120)]
 
 
 def draw_overlay(image: np.ndarray, result) -> np.ndarray:

@@ -132,13 +132,16 @@ class Params:
     nudge_below_sure: float = tuned(0.01, "a nudged tile stays this far below `confident`: without it the generated "
                                           "scenes' sure tiles fell from 97% right to 94% (card)")
     same_width: float = tuned(0.65, "a run's cut into more tiles each at least this share as wide may be the run whole")
-    cores_least: float = tuned(0.65, "a core no tile read holds is read as a tap there, and the tile stands where it "
+    cores_least: float = tuned(0.65, "a core no tile read holds, or a point on a face no tile covers, is read as a tap "
+                                     "there, and the tile stands where it "
                                      "reads with a pip at least this surely, listed to check (seeds 30 to 39's style "
                                      "table, photos whole and tiles found: 0.5 291 and 2,739 of 3,115, 0.65 295 and "
                                      "2,631, committed without the stage 284 and 2,500; white on black's tiles found "
                                      "at 0.5, 0.65, 0.72 and only sure: 628, 596, 590, 571 of 768)")
-    cores_most: int = tuned(12, "at most this many such cores a photo, the largest first: 40 read no more tiles "
-                                "on seeds 30 to 39's white on black than 12")
+    cores_most: int = tuned(12, "at most this many such cores a photo, the largest first (and as many points on the "
+                                "faces no tile covers, `finder.unread_faces`): 40 read no more tiles on seeds 30 "
+                                "to 39's white on black than 12, for cores and for faces (with the fine look's "
+                                "cores too)")
     stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
 
     # ---------------------------------------------------------------- a tap on a missed tile (tap.py)

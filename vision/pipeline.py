@@ -20,7 +20,8 @@ import cv2
 import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, inside,
-                     short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, zoomed_sighting)
+                     short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
+                     zoomed_sighting)
 from .load import decode
 from .model import network
 from .params import PARAMS as P
@@ -296,8 +297,20 @@ def rest_of_faces(image: np.ndarray, sighting: Sighting, regions: list[TileRegio
 def cores_unread(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
     """A core the finder saw that no tile read holds may be a tile whose cut missed it: a tile of
     a chain cut across its neighbour, or a black tile whose blank half the finder did not see,
-    cut half a tile long (`finder.unread_cores`). It is read as the review reads a tap on it
-    (`tap.read_round`), and the tile stands where it reads with a pip at least
+    cut half a tile long (`finder.unread_cores`). It is read as a tap there (`_read_as_taps`)."""
+    return _read_as_taps(image, regions, readings, lambda read, width: unread_cores(sighting, read))
+
+
+def faces_unread(image: np.ndarray, sighting: Sighting, regions: list[TileRegion], readings: list):
+    """The rest of a face that no tile read covers, on a face where a tile was read, may hold
+    tiles no cut and no core held (a run's far tiles, small tiles touching in a chain): it is
+    read as taps along it, a tile's worth apart (`finder.unread_faces`, `_read_as_taps`)."""
+    return _read_as_taps(image, regions, readings, lambda read, width: unread_faces(sighting, read, width))
+
+
+def _read_as_taps(image: np.ndarray, regions: list[TileRegion], readings: list, points):
+    """Each of the `points(tiles read, their width)` that no tile read holds is read as the review
+    reads a tap on it (`tap.read_round`), and the tile stands where it reads with a pip at least
     `Params.cores_least` surely and no tile read holds its centre: listed to check, at most
     `Params.tap_most` sure, as a tile read at a tap is."""
     from .tap import read_round     # the tap reads with this module's `read_tiles`: imported once it runs
@@ -306,8 +319,8 @@ def cores_unread(image: np.ndarray, sighting: Sighting, regions: list[TileRegion
         return regions, readings
     width = _width(read)
     regions, readings = list(regions), list(readings)
-    for centre in unread_cores(sighting, read):
-        found = None if any(r.holds(centre) for r in read) else read_round(image, tuple(map(float, centre)), width)
+    for point in points(list(read), width):
+        found = None if any(r.holds(point) for r in read) else read_round(image, tuple(map(float, point)), width)
         if found is None:
             continue
         region, reading = found
@@ -549,6 +562,7 @@ STAGES = (
     Stage("nudge", _tiles(nudge)),                              # an unsure tile cut a little way off
     Stage("rest of faces", _with_sighting(rest_of_faces)),      # faces no tile covers
     Stage("cores unread", _with_sighting(cores_unread)),        # cores no tile read holds: read as a tap there
+    Stage("faces unread", _with_sighting(faces_unread)),        # the rest of faces no tile covers: taps along it
     Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
     Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
 )

@@ -29,8 +29,8 @@ def review_of_photo(browser, live_server, js, photo):
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["with-js", "without-js"])
-def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js, without_cores_unread):
-    """briandiaz-01: the first reading (without the stage that now finds it) misses the 5|6 of a
+def test_look_closer_adds_the_missed_tile_at_360_px(browser, live_server, artifacts, js, without_unread_stages):
+    """briandiaz-01: the first reading (without the stages that now find it) misses the 5|6 of a
     cross of tiles; "Look closer" finds it, and what was typed stays."""
     context, page = review_of_photo(browser, live_server, js, shared("photos-more", "briandiaz-01.jpg"))
     tiles = page.locator("ol.found-tiles > li")
