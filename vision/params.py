@@ -139,9 +139,8 @@ class Params:
                                      "2,631, committed without the stage 284 and 2,500; white on black's tiles found "
                                      "at 0.5, 0.65, 0.72 and only sure: 628, 596, 590, 571 of 768)")
     cores_most: int = tuned(12, "at most this many such cores a photo, the largest first (and as many points on the "
-                                "faces no tile covers, `finder.unread_faces`): 40 read no more tiles on seeds 30 "
-                                "to 39's white on black than 12, for cores and for faces (with the fine look's "
-                                "cores too)")
+                                "faces no tile covers, `finder.unread_faces`): 40 cores read no more tiles on seeds "
+                                "30 to 39's white on black than 12, nor with the fine look's cores added")
     stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
 
     # ---------------------------------------------------------------- a tap on a missed tile (tap.py)
