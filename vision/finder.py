@@ -257,10 +257,15 @@ def unread_faces(sighting: Sighting, tiles: list[TileRegion], width: float) -> l
         ys, xs = np.nonzero(labels == part)
         spread = np.column_stack([xs, ys]).astype(np.float64)
         middle = spread.mean(axis=0)
-        along = np.linalg.eigh(np.cov((spread - middle).T))[1][:, 1]
+        along = long_axis(spread - middle)
         reach = (spread - middle) @ along
         points.extend(middle + along * np.quantile(reach, share) for share in np.linspace(0, 1, many + 2)[1:-1])
     return [(np.float32(p) + 0.5) / sighting.to_map for p in points[:P.cores_most]]
+
+
+def long_axis(points: np.ndarray) -> np.ndarray:
+    """The unit vector (x, y) along which the points (one x, y a row) spread most."""
+    return np.linalg.eigh(np.cov(np.asarray(points).T.astype(np.float64)))[1][:, 1]
 
 
 def unread_cores(sighting: Sighting, tiles: list[TileRegion]) -> list[np.ndarray]:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from .finder import TileRegion, short_side, tiles_at
+from .finder import TileRegion, long_axis, short_side, tiles_at
 from .params import PARAMS as P
 from .pipeline import TileFound, read_tiles, square_up
 
@@ -136,8 +136,8 @@ def _turns(face: np.ndarray, core: np.ndarray, at: tuple[float, float], width: f
 
 def _long_axis(points: np.ndarray) -> float:
     """The direction (radians) in which points spread most."""
-    values, vectors = np.linalg.eigh(np.cov(points.T.astype(np.float64)))
-    return math.atan2(vectors[1, 1], vectors[0, 1])
+    x, y = long_axis(points)
+    return math.atan2(y, x)
 
 
 def _tile(centre: np.ndarray, along: np.ndarray, width: float) -> np.ndarray:
