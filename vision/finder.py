@@ -67,20 +67,26 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
     the maps' (the maps are half the finder's input)."""
     padded, scale = finder_input(image, long_side, scale)
     # OpenCV keeps every layer's output of a look: the whole photo at 1536 alone took the
-    # analysis's peak memory to 441 MB. On a large photo, a large look is taken in two strips.
+    # analysis's peak memory to 441 MB. On a large photo, a large look is taken in strips.
     if image.shape[0] * image.shape[1] > P.strips_from and padded.shape[0] * padded.shape[1] > P.look_most:
         return _maps_in_strips(padded), scale / 2
     return network("finder").run(padded[None])[0], scale / 2
 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
-    """The finder's maps of its input (more than `Params.look_most` pixels, so at least 512
-    high: its long side is at most `Params.zoomed`), looked at in two strips overlapping by
-    `Params.strip_overlap`, each giving the maps of its own half."""
-    mid = padded.shape[0] // 2 // P.stride * P.stride
-    top = network("finder").run(np.ascontiguousarray(padded[None, :mid + P.strip_overlap]))[0]
-    bottom = network("finder").run(np.ascontiguousarray(padded[None, mid - P.strip_overlap:]))[0]
-    return np.concatenate([top[:, :mid // 2], bottom[:, P.strip_overlap // 2:]], axis=1)
+    """The finder's maps of its input (more than `Params.look_most` pixels), looked at in as
+    few strips as keep each look, with `Params.strip_overlap` rows above and below its own,
+    within `Params.look_most` pixels; each strip gives the maps of its own rows."""
+    height, width = padded.shape[:2]
+    own = max(P.stride, (P.look_most // width - 2 * P.strip_overlap) // P.stride * P.stride)
+    count = -(-height // own)
+    cuts = [min(height, round(height * i / count / P.stride) * P.stride) for i in range(count + 1)]
+    maps = []
+    for start, end in zip(cuts, cuts[1:]):
+        low, high = max(0, start - P.strip_overlap), min(height, end + P.strip_overlap)
+        look = network("finder").run(np.ascontiguousarray(padded[None, low:high]))[0]
+        maps.append(look[:, (start - low) // 2:(end - low) // 2])
+    return np.concatenate(maps, axis=1)
 
 
 @dataclass

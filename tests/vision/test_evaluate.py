@@ -59,4 +59,4 @@ def test_the_12_mp_figure_is_the_analysis_own_memory_not_the_evaluating_process(
     figures = twelve_megapixels()
     assert held.sum() == 600 * 2**20
     assert figures["photo_mb"] > 0.5
-    assert figures["rss_before_mb"] <= figures["peak_rss_mb"] < 400
+    assert figures["rss_before_mb"] <= figures["peak_rss_mb"] < 400, figures

@@ -74,9 +74,9 @@ def test_the_reader_run_a_few_tiles_at_a_time_gives_the_maps_of_one_run():
     assert np.array_equal(pipeline._reader_maps(batch), network("reader").run(batch))
 
 
-def test_a_large_look_taken_in_two_strips_gives_the_maps_of_one_look():
+def test_a_large_look_taken_in_strips_gives_the_maps_of_one_look():
     # OpenCV keeps every layer's output of a look: the whole photo at 1536 in one look took a
-    # 12 MP analysis over 400 MB, two strips keep it under (tests/vision/test_evaluate.py)
+    # 12 MP analysis over 400 MB, strips keep it under (tests/vision/test_evaluate.py)
     import numpy as np
     from vision import finder
     from vision.model import network
