@@ -86,3 +86,33 @@ def test_a_double_blank_read_surely_is_still_listed_to_check():
     assert blank.confidence == P.blank_most < P.confident
     five_nine = next(t for t in result.tiles_detail if t.values == (5, 9))
     assert five_nine.confidence == five_nine.reading.confidence >= P.confident
+
+
+def test_a_phone_sized_photo_reads_as_the_photo_at_its_own_size(monkeypatch):
+    """A phone sends 12 MP. ljparrish-03 (1600 x 1067, four small pale tiles) enlarged to
+    4000 x 2667 is looked at whole at 1536, and over 4 MP that look is taken in strips of at
+    most `Params.look_most` pixels each (three here), to keep the analysis's memory down: it
+    reads the four tiles as at its own size."""
+    from collections import Counter
+
+    import cv2
+
+    from vision import finder
+    from vision.evaluate import folder_photos
+    from vision.load import decode
+    from vision.model import Network
+    from vision.params import PARAMS as P
+    from vision.pipeline import analyse
+    labelled = shared("photos-more", "labels.tsv").parent
+    name, data, want, set_size = next(p for p in folder_photos(labelled) if p[0] == "ljparrish-03.jpg")
+    image = decode(data)
+    large = cv2.resize(image, (4000, 2667), interpolation=cv2.INTER_CUBIC)
+    looks, in_strips = [], []
+    run, strips = Network.run, finder._maps_in_strips
+    monkeypatch.setattr(Network, "run", lambda net, batch: looks.append(batch.shape[1:3]) or run(net, batch))
+    monkeypatch.setattr(finder, "_maps_in_strips", lambda padded: in_strips.append(len(looks)) or strips(padded))
+    assert Counter(analyse(large, set_size).tiles) == want == Counter(analyse(image, set_size).tiles)
+    assert len(in_strips) == 1
+    strip_looks = looks[in_strips[0]:in_strips[0] + 3]
+    assert [w for _, w in strip_looks] == [1536] * 3 and all(h * w <= P.look_most for h, w in strip_looks)
+    assert sum(h for h, _ in strip_looks) - 4 * P.strip_overlap == 1024     # 1536 x 1024: 2667 / 4000 of 1536
