@@ -75,8 +75,9 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
     """The finder's maps of its input (more than `Params.look_most` pixels), looked at in as
-    few strips as keep each look, with `Params.strip_overlap` rows above and below its own,
-    within `Params.look_most` pixels; each strip gives the maps of its own rows."""
+    few strips as keep each look, with `Params.strip_overlap` rows above and below its own, about
+    within `Params.look_most` pixels (the strips' bounds fall on the stride); each strip gives
+    the maps of its own rows."""
     height, width = padded.shape[:2]
     own = max(P.stride, (P.look_most // width - 2 * P.strip_overlap) // P.stride * P.stride)
     count = -(-height // own)
