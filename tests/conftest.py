@@ -57,6 +57,9 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+UNREAD_STAGES = ("cores unread", "faces unread")
+
+
 @pytest.fixture
 def without_unread_stages(monkeypatch):
     """The pip counter without its stages that read as a tap what no cut held ("cores unread" and
@@ -66,5 +69,3 @@ def without_unread_stages(monkeypatch):
     pipeline = pytest.importorskip("vision.pipeline")
     monkeypatch.setattr(pipeline, "STAGES", tuple(s for s in pipeline.STAGES if s.name not in UNREAD_STAGES))
 
-
-UNREAD_STAGES = ("cores unread", "faces unread")
