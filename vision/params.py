@@ -142,6 +142,11 @@ class Params:
     cores_most: int = tuned(12, "at most this many such cores a photo, the largest first (and as many points on the "
                                 "faces no tile covers, `finder.unread_faces`): 40 cores read no more tiles on seeds "
                                 "30 to 39's white on black than 12, nor with the fine look's cores added")
+    size_sure_least: int = tuned(3, "tiles read surely, whose median width the unsure ones are held to ...")
+    size_off: float = tuned(1.1, "... where an unsure tile's cut is this many times wider or narrower (seeds 30 "
+                                 "to 39: 1.05, 1.1, 1.15 read 2,188, 2,189, 2,178 of the style table's tiles right; changelog round 22)")
+    size_less_sure: float = tuned(0.1, "... its cut at their width stands where this much less sure at most (as sure: "
+                                       "2,186 right; any reading: 2,187)")
     stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
 
     # ---------------------------------------------------------------- a tap on a missed tile (tap.py)

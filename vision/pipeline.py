@@ -369,6 +369,28 @@ def fit_alone(image: np.ndarray, regions: list[TileRegion], readings: list):
                        lambda old, new: old is None or new.confidence > old.confidence)
 
 
+def to_size(image: np.ndarray, regions: list[TileRegion], readings: list):
+    """The tiles of one set are one size: where at least `Params.size_sure_least` tiles were read
+    surely, a tile read unsurely whose cut is more than `Params.size_off` times wider or
+    narrower than their median width was cut round more or less than its tile (a neighbour's
+    pips at the rim, or its own cut off). It is cut again round its divider at their width, twice
+    as long, and that reading stands where it is sure within `Params.size_less_sure` of the
+    first; it stays listed to check, as a nudged tile does."""
+    sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
+    if len(sure) < P.size_sure_least:
+        return regions, readings
+    width = _width(sure)
+    off = [i for i, (region, reading) in enumerate(zip(regions, readings))
+           if reading is not None and not _sure(reading)
+           and not 1 / P.size_off <= short_side(region.corners) / width <= P.size_off]
+    cuts = [(i, round_divider(regions[i].corners, readings[i].bar, width)) for i in off]
+    again = [(i, replace(regions[i], corners=c)) for i, c in cuts if c is not None and inside(c, image.shape)]
+    regions, read_again = _read_again(image, regions, readings, again,
+                                      lambda old, new: new.confidence >= old.confidence - P.size_less_sure)
+    return regions, [_at_most(new, P.confident - P.nudge_below_sure) if new is not old else new
+                     for new, old in zip(read_again, readings)]
+
+
 def one_size(regions: list[TileRegion], readings: list):
     """The tiles of one set are one size, but for the camera's perspective: where at least two
     tiles were read surely, a tile read unsurely that is much narrower than they are (under
@@ -450,14 +472,15 @@ def _read_again(image: np.ndarray, regions: list[TileRegion], readings: list, ag
     return regions, readings
 
 
-def round_divider(corners: np.ndarray, bar: tuple[float, float]) -> np.ndarray | None:
+def round_divider(corners: np.ndarray, bar: tuple[float, float], width: float | None = None) -> np.ndarray | None:
     """The tile's corners in the photo, centred on its divider (`bar`, a line in the cut's
-    reader pixels), its long sides square to it, as wide as the cut and twice as long; None
-    for a cut with no width. The new cut is a rectangle in the photo: under a steep camera
-    a tile's far half is shorter, and the cut reaches a little past it there."""
+    reader pixels), its long sides square to it, as wide as the cut (or `width`) and twice as
+    long; None for a cut with no width. The new cut is a rectangle in the photo: under a steep
+    camera a tile's far half is shorter, and the cut reaches a little past it there."""
     corners = np.asarray(corners, np.float32)
-    width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
-    if width < 1 or cv2.contourArea(corners) < 1:
+    cut_width = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    width = cut_width if width is None else width
+    if cut_width < 1 or cv2.contourArea(corners) < 1:
         return None
     back = cv2.getPerspectiveTransform(READER_CORNERS, corners)
     slope, level = bar
@@ -559,6 +582,7 @@ STAGES = (
     Stage("small tiles closer", _with_sighting(small_tiles_closer)),   # small faces again at 768
     Stage("square up", _tiles(square_up)),                      # cut again round the divider
     Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own
+    Stage("to size", _tiles(to_size)),                          # an unsure tile far off the sure ones' width
     Stage("nudge", _tiles(nudge)),                              # an unsure tile cut a little way off
     Stage("rest of faces", _with_sighting(rest_of_faces)),      # faces no tile covers
     Stage("cores unread", _with_sighting(cores_unread)),        # cores no tile read holds: read as a tap there

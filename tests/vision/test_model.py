@@ -281,6 +281,45 @@ def test_an_unsure_tile_cut_across_into_its_neighbour_is_nudged_back_and_kept_to
     assert first.confidence + P.nudge_surer <= readings[0].confidence < P.confident
 
 
+def test_an_unsure_tile_cut_short_of_its_ends_is_cut_again_at_the_sure_tiles_width():
+    # the second tile of a chain cut at 0.8 of its size about its centre: its end pips fall
+    # outside the cut and it reads 2|4 unsurely; the other tiles, read surely, tell the width
+    # a tile of this set has, and cut round its divider at that width it reads 4|6, listed to check
+    image, boxes = _chain([(1, 3), (4, 6), (2, 5), (3, 3)])
+    regions = [pipeline.TileRegion(b, 1.0) for b in boxes]
+    centre = boxes[1].mean(axis=0)
+    regions[1] = pipeline.TileRegion(centre + (boxes[1] - centre) * np.float32(0.8), 1.0)
+    readings = pipeline.read_tiles(image, regions)
+    assert all(r.confidence >= P.confident for k, r in enumerate(readings) if k != 1)
+    assert sorted((readings[1].top, readings[1].bottom)) != [4, 6] and readings[1].confidence < P.confident
+    kept, read_again = pipeline.to_size(image, regions, readings)
+    assert sorted((read_again[1].top, read_again[1].bottom)) == [4, 6]
+    assert min(np.abs(kept[1].corners - np.roll(boxes[1], k, axis=0)).max() for k in range(4)) < 3
+    assert read_again[1].confidence < P.confident
+    assert all(kept[k] is regions[k] and read_again[k] is readings[k] for k in (0, 2, 3))
+
+
+def test_only_an_unsure_tile_off_the_sure_tiles_width_is_cut_again_and_only_where_three_read_surely(monkeypatch):
+    from vision.reader import TileReading
+    sure = TileReading(1, 2, 0.95, 0.95, ())
+    widths = (10, 10, 10, 10.5, 12, 8)         # the last three unsure: within 10%, wider, narrower
+    regions = [pipeline.TileRegion(np.float32([[x, 20], [x + w, 20], [x + w, 20 + 2 * w], [x, 20 + 2 * w]]), 1.0)
+               for x, w in zip(range(0, 120, 20), widths)]
+    readings = [sure, sure, sure] + [TileReading(3, 4, 0.5, 0.5, (0.0, P.read_h / 2))] * 3
+    asked = []
+
+    def read(image, rs, twice=True):
+        asked.extend(round(pipeline.short_side(r.corners), 1) for r in rs)
+        return [TileReading(3, 5, 0.42, 0.42, ())] * len(rs)     # less sure, but within size_less_sure
+    monkeypatch.setattr(pipeline, "read_tiles", read)
+    image = np.zeros((100, 200, 3), np.uint8)
+    kept, read_again = pipeline.to_size(image, regions, readings)
+    assert asked == [10.0, 10.0]                   # the wider and the narrower, each cut 10 wide
+    assert [(r.top, r.bottom) for r in read_again] == [(1, 2)] * 3 + [(3, 4), (3, 5), (3, 5)]
+    asked.clear()
+    assert pipeline.to_size(image, regions[1:], readings[1:]) == (regions[1:], readings[1:]) and not asked
+
+
 def test_only_unsure_tiles_are_nudged_and_only_a_surer_reading_moves_them(monkeypatch):
     from vision.reader import TileReading
     regions = [_strip_tile(x) for x in (0, 20, 40)]
