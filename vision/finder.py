@@ -666,8 +666,15 @@ def _lowest_phase(core: np.ndarray, start: np.ndarray, end: np.ndarray, side: np
     reach = max(1, round(tile / 4))             # the core is low for about half a tile round where tiles meet
     profile = np.convolve(np.pad(profile, reach, mode="edge"), np.ones(2 * reach + 1) / (2 * reach + 1), mode="valid")
     phases = np.arange(0, min(tile, length), 1.0)
-    scores = [profile[np.arange(ph, length, tile).astype(int)].mean() for ph in phases]
+    scores = [profile[_meetings(ph, length, tile)].mean() for ph in phases]
     return float(phases[int(np.argmin(scores))])
+
+
+def _meetings(phase: float, length: int, tile: float) -> np.ndarray:
+    """The profile's indices from `phase` a `tile` apart, all within its `length`: NumPy's
+    floating `arange` may step onto `length` itself (from 6 by 14.999999999999998 to 21)."""
+    at = np.arange(phase, length, tile).astype(int)
+    return at[at < length]
 
 
 def _core_profiles(core: np.ndarray, quad: np.ndarray, side_a: float, side_b: float):

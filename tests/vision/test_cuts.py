@@ -151,6 +151,14 @@ def test_a_lone_tile_or_a_straight_run_is_no_chain():
         assert finder._arm_cuts(piece, finder._shape(piece), np.zeros((200, 200), np.float32), []) == []
 
 
+def test_an_arm_whose_length_is_a_whole_number_of_tiles_but_for_rounding_is_cut_without_fault():
+    # a tile 15 long in floating point (14.999999999999998) on an arm 21 long: from 6, NumPy's
+    # arange steps onto 21, one past the arm's profile (a turned development photo stopped on it)
+    core = np.zeros((40, 40), np.float32)
+    phase = finder._lowest_phase(core, np.float32([0, 0]), np.float32([21, 0]), np.float32([0, 7.5]), 15 - 2e-15)
+    assert 0 <= phase < 15
+
+
 def test_an_arm_with_no_free_end_is_cut_where_its_cores_are_lowest():
     # a line of tiles 10 wide meeting at x = 27, 47, 67, 87 (their cores, the middle 45% of
     # each, high); the arm looked at runs from x = 20 to 100, the face going on past both ends

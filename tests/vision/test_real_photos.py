@@ -116,3 +116,17 @@ def test_a_phone_sized_photo_reads_as_the_photo_at_its_own_size(monkeypatch):
     strip_looks = looks[in_strips[0]:in_strips[0] + 3]
     assert [w for _, w in strip_looks] == [1536] * 3 and all(h * w <= P.look_most for h, w in strip_looks)
     assert sum(h for h, _ in strip_looks) - 4 * P.strip_overlap == 1024     # 1536 x 1024: 2667 / 4000 of 1536
+
+
+def test_a_turned_photo_whose_chain_arm_is_a_whole_number_of_tiles_long_is_read_without_fault():
+    """rakeduk-01 turned 13 degrees (`vision.evaluate --variants`, as its scorer sends it, a JPEG
+    at 85) once stopped the analysis: a tap on a core no tile read looked at a chain's arm
+    21 map pixels long, tiles 15 long, and NumPy's arange stepped onto index 21."""
+    from vision.evaluate import VARIANTS, folder_photos, variant_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    labelled = shared("photos", "labels.tsv").parent
+    photo = [p for p in folder_photos(labelled) if p[0] == "rakeduk-01.jpg"]
+    name, data, want, set_size = next(variant_photos(photo, VARIANTS["tilted 13°"]))
+    result = analyse(decode(data), set_size)
+    assert len(result.tiles) >= sum(want.values()) - 2
