@@ -376,10 +376,9 @@ def to_size(image: np.ndarray, regions: list[TileRegion], readings: list):
     pips at the rim, or its own cut off). It is cut again round its divider at their width, twice
     as long, and that reading stands where it is sure within `Params.size_less_sure` of the
     first; it stays listed to check, as a nudged tile does."""
-    sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
-    if len(sure) < P.size_sure_least:
+    width = _sure_width(regions, readings, P.size_sure_least)
+    if width is None:
         return regions, readings
-    width = _width(sure)
     off = [i for i, (region, reading) in enumerate(zip(regions, readings))
            if reading is not None and not _sure(reading)
            and not 1 / P.size_off <= short_side(region.corners) / width <= P.size_off]
@@ -391,14 +390,20 @@ def to_size(image: np.ndarray, regions: list[TileRegion], readings: list):
                      for new, old in zip(read_again, readings)]
 
 
+def _sure_width(regions: list[TileRegion], readings: list, least: int) -> float | None:
+    """The median width of the tiles read surely, where at least `least` were; else None."""
+    sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
+    return _width(sure) if len(sure) >= least else None
+
+
 def one_size(regions: list[TileRegion], readings: list):
     """The tiles of one set are one size, but for the camera's perspective: where at least two
     tiles were read surely, a tile read unsurely that is much narrower than they are (under
     `Params.stray_width` of their median width) is a patch of the table read as a tile, and is left out."""
-    sure = [r for r, reading in zip(regions, readings) if _sure(reading)]
-    if len(sure) < 2:
+    width = _sure_width(regions, readings, 2)
+    if width is None:
         return regions, readings
-    least = P.stray_width * _width(sure)
+    least = P.stray_width * width
     kept = [i for i, (r, reading) in enumerate(zip(regions, readings))
             if reading is None or _sure(reading) or short_side(r.corners) >= least]
     return [regions[i] for i in kept], [readings[i] for i in kept]
