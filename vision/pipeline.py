@@ -338,6 +338,12 @@ def _at_most(reading: TileReading, most: float) -> TileReading:
                    bottom_confidence=min(reading.bottom_confidence, most))
 
 
+def _to_check(reading: TileReading) -> TileReading:
+    """A reading of a tile cut again to read surer, kept just under `confident`
+    (`Params.nudge_below_sure`): the surest of several cuts looks surer than it is."""
+    return _at_most(reading, P.confident - P.nudge_below_sure)
+
+
 def _with_sure(image: np.ndarray, regions: list[TileRegion], readings: list, seen: list[TileRegion]):
     """The tiles read, and those a second look has `seen` where no tile was read (its centre on
     none) that read surely: a tile only that look sees may be a table's pattern that shows
@@ -386,7 +392,7 @@ def to_size(image: np.ndarray, regions: list[TileRegion], readings: list):
     again = [(i, replace(regions[i], corners=c)) for i, c in cuts if c is not None and inside(c, image.shape)]
     regions, read_again = _read_again(image, regions, readings, again,
                                       lambda old, new: new.confidence >= old.confidence - P.size_less_sure)
-    return regions, [_at_most(new, P.confident - P.nudge_below_sure) if new is not old else new
+    return regions, [_to_check(new) if new is not old else new
                      for new, old in zip(read_again, readings)]
 
 
@@ -427,7 +433,7 @@ def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
                                                              best[i][1].confidence if i in best else 0.0):
             best[i] = (region, reading)
     for i, (region, reading) in best.items():
-        regions[i], readings[i] = region, _at_most(reading, P.confident - P.nudge_below_sure)
+        regions[i], readings[i] = region, _to_check(reading)
     return regions, readings
 
 
