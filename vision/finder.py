@@ -116,7 +116,8 @@ def find_tiles(image: np.ndarray) -> Sighting:
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
     look's side of a contest with a closer look (`small_faces_at_finest`). Where the fine look's tiles
-    are about all small (their median width under `Params.zoom_below`), or where it saw none and no
+    are about all small (their median width under `Params.zoom_below`, unless its tiles standing alone
+    would be too wide at the closer look: `_too_wide_zoomed`), or where it saw none and no
     face too wide for it (a close-up, which the coarse look sees), the whole photo is looked at at
     `Params.zoomed` instead (`zoomed_side`): there small tiles are as wide as the finder knows
     them best, and touching tiles part, where at the fine look their cores run together or their
@@ -125,7 +126,8 @@ def find_tiles(image: np.ndarray) -> Sighting:
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
     wide = _has_wide_face(maps[0])
-    all_small = bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
+    all_small = (bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
+                 and not _too_wide_zoomed(fine, image.shape))
     if all_small or not fine and not wide:
         return zoomed_sighting(image)
     found = [r for r, w in fine if w <= P.fine_widest]
@@ -148,6 +150,15 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def _too_wide_zoomed(fine: list[tuple[TileRegion, float]], shape: tuple) -> bool:
+    """The tiles the fine look saw standing alone would be wider than the finder sees
+    (`Params.fine_widest`) at the zoomed look: that look would lose them. (The many ways of
+    cutting a run of touching tiles, all in `fine`, can make the tiles' median width small
+    where the tiles are not.)"""
+    alone = [width for region, width in fine if region.group is None]
+    return bool(alone) and float(np.median(alone)) * zoomed_side(shape) / P.fine > P.fine_widest
 
 
 def coarse_only(shape: tuple) -> bool:

@@ -173,3 +173,23 @@ def test_an_arm_with_no_free_end_is_cut_where_its_cores_are_lowest():
     free = finder.Piece(mask[:, 20:], (20, 0))
     cells = finder._arm_tiles(free, core, np.array([20.0, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 10.0]))
     assert [float(q.mean(axis=0)[0]) for q in cells] == pytest.approx([30, 50, 70, 90], abs=0.01)
+
+
+def _seen(width, group=None):
+    """A tile the fine look saw, `width` input pixels wide (on a face cut many ways: `group`)."""
+    corners = np.array([[0, 0], [width / 2, 0], [width / 2, width], [0, width]], np.float32)
+    return finder.TileRegion(corners, 0.8, group), float(width)
+
+
+def test_tiles_standing_alone_too_wide_for_the_zoomed_look_keep_the_fine_one():
+    # five large tiles standing alone, and a run of touching tiles cut in many small ways: the
+    # median of all is small, but at 1536 (four times 384) the tiles alone would be 160 pixels
+    # wide, past what the finder sees (jschmidtengler-01 turned 13 degrees read no tile so)
+    large = [_seen(40) for _ in range(5)] + [_seen(w, group=(384, 0, 0, 3)) for w in [9, 10, 12, 14] * 5]
+    assert np.median([w for _, w in large]) < P.zoom_below
+    assert finder._too_wide_zoomed(large, (1049, 1349, 3))
+    # small tiles standing alone are as wide as the finder knows them at 1536
+    small = [_seen(16) for _ in range(5)] + [_seen(w, group=(384, 0, 0, 3)) for w in [9, 10, 12, 14] * 5]
+    assert not finder._too_wide_zoomed(small, (1049, 1349, 3))
+    # a run alone (no tile standing alone) is looked at closer, as before
+    assert not finder._too_wide_zoomed(large[5:], (1049, 1349, 3))

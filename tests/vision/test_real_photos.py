@@ -130,3 +130,18 @@ def test_a_turned_photo_whose_chain_arm_is_a_whole_number_of_tiles_long_is_read_
     name, data, want, set_size = next(variant_photos(photo, VARIANTS["tilted 13°"]))
     result = analyse(decode(data), set_size)
     assert len(result.tiles) >= sum(want.values()) - 2
+
+
+def test_large_black_tiles_turned_are_not_lost_to_a_closer_look():
+    """jschmidtengler-01 (six black tiles with white pips, four draughtsmen) turned 13 degrees:
+    its middle tiles touch, and the many ways of cutting them made the tiles' median width
+    small, so the whole photo was looked at at 1536, where its tiles were too wide to see, and
+    no tile was read. The fine look's tiles standing alone now keep it."""
+    from vision.evaluate import VARIANTS, folder_photos, variant_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    labelled = shared("photos-more", "labels.tsv").parent
+    photo = [p for p in folder_photos(labelled) if p[0] == "jschmidtengler-01.jpg"]
+    name, data, want, set_size = next(variant_photos(photo, VARIANTS["tilted 13°"]))
+    result = analyse(decode(data), set_size)
+    assert sorted(result.tiles) == sorted(want.elements())
