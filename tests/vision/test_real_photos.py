@@ -118,17 +118,22 @@ def test_a_phone_sized_photo_reads_as_the_photo_at_its_own_size(monkeypatch):
     assert sum(h for h, _ in strip_looks) - 4 * P.strip_overlap == 1024     # 1536 x 1024: 2667 / 4000 of 1536
 
 
-def test_a_turned_photo_whose_chain_arm_is_a_whole_number_of_tiles_long_is_read_without_fault():
-    """rakeduk-01 turned 13 degrees (`vision.evaluate --variants`, as its scorer sends it, a JPEG
-    at 85) once stopped the analysis: a tap on a core no tile read looked at a chain's arm
-    21 map pixels long, tiles 15 long, and NumPy's arange stepped onto index 21."""
+def _read_tilted(folder: str, file: str):
+    """The labelled photo turned 13 degrees as `vision.evaluate --variants` sends it (a JPEG at
+    85), read: the result and the tiles wanted."""
     from vision.evaluate import VARIANTS, folder_photos, variant_photos
     from vision.load import decode
     from vision.pipeline import analyse
-    labelled = shared("photos", "labels.tsv").parent
-    photo = [p for p in folder_photos(labelled) if p[0] == "rakeduk-01.jpg"]
+    photo = [p for p in folder_photos(shared(folder, "labels.tsv").parent) if p[0] == file]
     name, data, want, set_size = next(variant_photos(photo, VARIANTS["tilted 13°"]))
-    result = analyse(decode(data), set_size)
+    return analyse(decode(data), set_size), want
+
+
+def test_a_turned_photo_whose_chain_arm_is_a_whole_number_of_tiles_long_is_read_without_fault():
+    """rakeduk-01 turned 13 degrees once stopped the analysis: a tap on a core no tile read
+    looked at a chain's arm 21 map pixels long, tiles 15 long, and NumPy's arange stepped onto
+    index 21."""
+    result, want = _read_tilted("photos", "rakeduk-01.jpg")
     assert len(result.tiles) >= sum(want.values()) - 2
 
 
@@ -137,11 +142,5 @@ def test_large_black_tiles_turned_are_not_lost_to_a_closer_look():
     its middle tiles touch, and the many ways of cutting them made the tiles' median width
     small, so the whole photo was looked at at 1536, where its tiles were too wide to see, and
     no tile was read. The fine look's tiles standing alone now keep it."""
-    from vision.evaluate import VARIANTS, folder_photos, variant_photos
-    from vision.load import decode
-    from vision.pipeline import analyse
-    labelled = shared("photos-more", "labels.tsv").parent
-    photo = [p for p in folder_photos(labelled) if p[0] == "jschmidtengler-01.jpg"]
-    name, data, want, set_size = next(variant_photos(photo, VARIANTS["tilted 13°"]))
-    result = analyse(decode(data), set_size)
+    result, want = _read_tilted("photos-more", "jschmidtengler-01.jpg")
     assert sorted(result.tiles) == sorted(want.elements())
