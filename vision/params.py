@@ -113,6 +113,13 @@ class Params:
                                   "generated tiles; 338 of 338 sure tiles right on held-out real photos)")
     edge: int = tuned(3, "reader pixels: a peak this near the cut's rim is a neighbour's pip (13 of 13 sure "
                          "readings with one were wrong on the generated validation tiles)")
+    body_like: float = tuned(15, "BGR levels: a peak whose middle (the median of its 3 x 3 reader pixels) is this "
+                                 "near the tile's body colour (the median of its middle) is no pip: an empty hole's "
+                                 "ring, a speck; such a half is at most `blank_most` sure (seeds 30 to 33, each "
+                                 "tile's true outline: 1,124 of 1,453 read right, 1,175 with this and the next; "
+                                 "flat from 12 to 22; changelog's round 24)")
+    body_like_share: float = tuned(0.3, "... nor one under this share of the distance of its half's farthest pip (the "
+                                        "same tiles: flat from 0.25 to 0.3; 0.2 and 0.35 read 5 fewer)")
     blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
                                     "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
                                     "grid or a cut between two tiles (changelog's round 16)")

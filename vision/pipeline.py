@@ -563,7 +563,7 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
         return []
     batch = np.stack([rectify(image, r.corners) for r in regions])
     maps = _reader_maps(batch)
-    readings = [read_maps(m) for m in maps]
+    readings = [read_maps(m, tile) for m, tile in zip(maps, batch)]
     if not twice:
         return readings
     # a tile read unsurely is read again turned half round, and the two readings' maps are
@@ -574,7 +574,7 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     if doubtful:
         turned = _reader_maps(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
         for i, t in zip(doubtful, turned):
-            readings[i] = read_maps((maps[i] + t) / 2)
+            readings[i] = read_maps((maps[i] + t) / 2, batch[i])
     return readings
 
 

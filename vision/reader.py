@@ -2,8 +2,11 @@
 
 The reader network marks each pip's centre as a small peak and the divider bar as
 a line. A half's value is the number of peaks in it; its confidence is how clearly
-each counted peak stands out and how clearly nothing else does. A cut with no
-divider bar across its middle is no tile (a face-down tile, a patch of table).
+each counted peak stands out and how clearly nothing else does. A peak whose middle is of
+the tile's body colour is not counted, and leaves its half unsure: the empty holes of a set
+whose pips are plugs in a 3 x 3 grid of holes show as rings, which the network marks as it
+marks pips. A cut with no divider bar across its middle is no tile (a face-down tile, a
+patch of table).
 """
 from __future__ import annotations
 
@@ -75,9 +78,10 @@ def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
     return kept
 
 
-def read_maps(maps: np.ndarray) -> TileReading | None:
+def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading | None:
     """The reading of one tile from the network's maps (2 x H x W: pips, bar); None when the
-    cut shows no divider bar."""
+    cut shows no divider bar. With the rectified tile itself (BGR), a peak whose middle is of
+    the tile's body colour is not counted (`body_coloured`)."""
     pip_map = maps[0]
     line = bar_line(maps[1])
     if line is None:
@@ -86,7 +90,13 @@ def read_maps(maps: np.ndarray) -> TileReading | None:
     found, rim = [], []
     for x, y, v in peaks(pip_map, P.weak):
         (found if P.edge <= x < w - P.edge and P.edge <= y < h - P.edge else rim).append((x, y, v))
-    counts, confidences = [0, 0], [1.0, 1.0]
+    doubt = [1.0, 1.0]
+    if tile is not None:
+        like = body_coloured(tile, found, line)
+        for x, y, v in like:        # not counted, but its half is listed to check
+            doubt[0 if y < line[0] * x + line[1] else 1] = P.blank_most
+        found = [p for p in found if p not in like]
+    counts, confidences = [0, 0], doubt
     for x, y, v in rim:
         # not counted: a neighbour's pip, or one of this tile's that the cut, slid off the
         # tile, leaves half out; a clear one there leaves its half in doubt
@@ -103,3 +113,29 @@ def read_maps(maps: np.ndarray) -> TileReading | None:
         else:
             confidences[half] = min(confidences[half], 1 - (v - P.weak) / (P.peak - P.weak) * 0.5)
     return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips), line)
+
+
+def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: tuple[float, float]) -> set:
+    """The peaks whose middle is of the tile's body colour: an empty hole of a set whose pips
+    are plugs in a 3 x 3 grid (its ring draws a peak like a pip's), or a speck. A pip differs
+    from the body: by `Params.body_like` levels at least, and by `Params.body_like_share` of the
+    farthest of its half's pips (a set's pips may be pale, but a half's are of one colour). The
+    body is the median of the tile's middle (a cut a little off the tile takes in some table), a
+    peak's middle the median of its 3 x 3 pixels (a glint on a pip is one or two)."""
+    strong = [p for p in found if p[2] >= P.peak]
+    if not strong:
+        return set()
+    h, w = tile.shape[:2]
+    middle = tile[h // 8:h - h // 8, w // 5:w - w // 5].reshape(-1, 3).T
+    body = np.partition(middle, middle.shape[1] // 2, axis=1)[:, middle.shape[1] // 2].astype(np.float32)
+    xs, ys = np.array([p[0] for p in strong]), np.array([p[1] for p in strong])
+    near = np.arange(-1, 2)
+    around = tile[np.clip(ys[:, None, None] + near[:, None], 0, h - 1), np.clip(xs[:, None, None] + near, 0, w - 1)]
+    apart = np.linalg.norm(np.sort(around.reshape(len(strong), 9, 3), axis=1)[:, 4] - body, axis=1)
+    below = ys >= line[0] * xs + line[1]
+    like = set()
+    for half in (False, True):
+        if (below == half).any():
+            least = max(P.body_like, P.body_like_share * apart[below == half].max())
+            like |= {p for p, b, d in zip(strong, below, apart) if b == half and d < least}
+    return like

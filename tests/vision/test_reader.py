@@ -1,0 +1,82 @@
+"""Counting a tile's pips on the reader's maps: which peaks are pips."""
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+cv2 = pytest.importorskip("cv2")
+
+from vision import reader  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
+
+pytestmark = pytest.mark.vision
+
+IVORY = (225, 235, 240)      # BGR
+
+
+def tile_with(discs):
+    """An ivory tile at the reader's size (48 x 96) with discs of radius 3 at (x, y, BGR colour)."""
+    tile = np.zeros((P.read_h, P.read_w, 3), np.uint8)
+    tile[:] = IVORY
+    for x, y, colour in discs:
+        cv2.circle(tile, (x, y), 3, colour, -1)
+    return tile
+
+
+def test_a_peak_of_the_body_colour_is_no_pip_and_a_pale_half_keeps_its_pips():
+    # the top half: two black pips and two peaks where the tile is its body colour (an empty
+    # hole's floor, a speck); the bottom half: three pale yellow pips, far paler than the top's
+    # black ones but as dark as each other (a set's half is of one colour)
+    pips_top = [(12, 14, (20, 20, 20)), (36, 34, (20, 20, 20))]
+    empty_top = [(24, 24), (12, 34)]
+    pale_bottom = [(12, 60, (150, 215, 235)), (24, 72, (150, 215, 235)), (36, 84, (150, 215, 235))]
+    tile = tile_with(pips_top + pale_bottom)
+    found = [(x, y, 0.9) for x, y, _ in pips_top + pale_bottom] + [(x, y, 0.9) for x, y in empty_top]
+    like = reader.body_coloured(tile, found, (0.0, P.read_h / 2))
+    assert like == {(x, y, 0.9) for x, y in empty_top}
+
+
+def test_a_half_of_empty_holes_reads_nought_and_is_listed_to_check():
+    # the maps of a tile whose top half has 3 plugs and 6 empty holes of a 3 x 3 grid, all
+    # drawn as peaks by the network, and whose bottom half has none: the holes are not
+    # counted, and the half with holes is not marked sure
+    grid = [(x, y) for y in (14, 24, 34) for x in (12, 24, 36)]
+    plugs = grid[::4]
+    tile = tile_with([(x, y, (30, 30, 30)) for x, y in plugs])
+    maps = np.zeros((2, P.read_h, P.read_w), np.float32)
+    for x, y in grid:
+        maps[0, y, x] = 0.95
+    maps[1, P.read_h // 2, 4:-4] = 1.0       # the divider bar
+    without = reader.read_maps(maps)
+    assert (without.top, without.bottom) == (9, 0)
+    reading = reader.read_maps(maps, tile)
+    assert (reading.top, reading.bottom) == (len(plugs), 0)
+    assert reading.top_confidence < P.confident <= reading.bottom_confidence
+
+
+def _kind(kind, seed, index):
+    from vision.evaluate import kind_photos
+    return list(kind_photos(kind, index + 1, seed))[index]
+
+
+def _cell(style, layout, size, seed):
+    from vision.evaluate import style_photos
+    return next(style_photos(style, layout, size, 1, seed))
+
+
+@pytest.mark.parametrize("photo", [lambda: _cell("white on black", "row", "close-up", 31), lambda: _kind("black", 30, 1)],
+                         ids=["white-on-black-row-close-up-31", "black-set-30-1"])
+def test_sets_of_plugs_in_holes_read_their_plugs_not_their_empty_holes(photo, monkeypatch):
+    # generated photos of seeds of choice whose sets have plugs in a 3 x 3 grid of holes, the
+    # empty holes showing as rings: two tiles close up (1|2, 1|5), and four black tiles among
+    # others (one 0|4); counting every ring read them 9|9, once marked sure
+    from vision.evaluate import outcome
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where, _ = photo()
+    image = decode(data)
+    counts = outcome(analyse(image, set_size), want, where)
+    assert counts["tiles_right"] == counts["tiles"]
+    monkeypatch.setattr(reader, "body_coloured", lambda *args: set())
+    before = outcome(analyse(image, set_size), want, where)
+    assert before["tiles_right"] <= counts["tiles"] - 2
