@@ -129,13 +129,12 @@ def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: t
     middle = tile[h // 8:h - h // 8, w // 5:w - w // 5].reshape(-1, 3).T
     body = np.partition(middle, middle.shape[1] // 2, axis=1)[:, middle.shape[1] // 2].astype(np.float32)
     xs, ys = np.array([p[0] for p in strong]), np.array([p[1] for p in strong])
-    near = np.arange(-1, 2)
-    around = tile[np.clip(ys[:, None, None] + near[:, None], 0, h - 1), np.clip(xs[:, None, None] + near, 0, w - 1)]
+    near = np.arange(-1, 2)      # the peaks counted lie `Params.edge` inside the tile at least
+    around = tile[ys[:, None, None] + near[:, None], xs[:, None, None] + near]
     apart = np.linalg.norm(np.sort(around.reshape(len(strong), 9, 3), axis=1)[:, 4] - body, axis=1)
     below = ys >= line[0] * xs + line[1]
-    like = set()
-    for half in (False, True):
-        if (below == half).any():
-            least = max(P.body_like, P.body_like_share * apart[below == half].max())
-            like |= {p for p, b, d in zip(strong, below, apart) if b == half and d < least}
-    return like
+    least = np.zeros(len(strong))
+    for half in (~below, below):
+        if half.any():
+            least[half] = max(P.body_like, P.body_like_share * apart[half].max())
+    return {p for p, like in zip(strong, (apart < least).tolist()) if like}
