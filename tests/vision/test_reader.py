@@ -68,8 +68,8 @@ def _cell(style, layout, size, seed):
                          ids=["white-on-black-row-close-up-31", "black-set-30-1"])
 def test_sets_of_plugs_in_holes_read_their_plugs_not_their_empty_holes(photo, monkeypatch):
     # generated photos of seeds of choice whose sets have plugs in a 3 x 3 grid of holes, the
-    # empty holes showing as rings: two tiles close up (1|2, 1|5), and four black tiles among
-    # others (one 0|4); counting every ring read them 9|9, once marked sure
+    # empty holes showing as rings: two white-on-black tiles close up (1|2, 1|5), read as one 9|9;
+    # four black tiles (0|0, 0|4, 1|5, 6|7), read 6|9, 6|7, 7|9 and 9|9, the 9|9 marked sure
     from vision.evaluate import outcome
     from vision.load import decode
     from vision.pipeline import analyse
