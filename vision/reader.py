@@ -78,6 +78,12 @@ def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
     return kept
 
 
+def below_bar(x, y, line: tuple[float, float]):
+    """Whether a point of the tile (or each of arrays of points) lies in the half below the
+    divider's line (half 1 as an index), not the top half (0)."""
+    return y >= line[0] * x + line[1]
+
+
 def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading | None:
     """The reading of one tile from the network's maps (2 x H x W: pips, bar); None when the
     cut shows no divider bar. With the rectified tile itself (BGR), a peak whose middle is of
@@ -94,18 +100,18 @@ def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading |
     if tile is not None:
         like = body_coloured(tile, found, line)
         for x, y, v in like:        # not counted, but its half is listed to check
-            doubt[0 if y < line[0] * x + line[1] else 1] = P.blank_most
+            doubt[below_bar(x, y, line)] = P.blank_most
         found = [p for p in found if p not in like]
     counts, confidences = [0, 0], doubt
     for x, y, v in rim:
         # not counted: a neighbour's pip, or one of this tile's that the cut, slid off the
         # tile, leaves half out; a clear one there leaves its half in doubt
         if v >= P.peak:
-            half = 0 if y < line[0] * x + line[1] else 1
+            half = below_bar(x, y, line)
             confidences[half] = min(confidences[half], 1 - v / 2)
     pips = []
     for x, y, v in found:
-        half = 0 if y < line[0] * x + line[1] else 1
+        half = below_bar(x, y, line)
         if v >= P.peak:
             counts[half] += 1
             pips.append((float(x), float(y)))
@@ -132,7 +138,7 @@ def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: t
     near = np.arange(-1, 2)      # the peaks counted lie `Params.edge` inside the tile at least
     around = tile[ys[:, None, None] + near[:, None], xs[:, None, None] + near]
     apart = np.linalg.norm(np.sort(around.reshape(len(strong), 9, 3), axis=1)[:, 4] - body, axis=1)
-    below = ys >= line[0] * xs + line[1]
+    below = below_bar(xs, ys, line)
     least = np.zeros(len(strong))
     for half in (~below, below):
         if half.any():
