@@ -103,6 +103,13 @@ class Sighting:
     core: np.ndarray | None = None     # ... and its core map
     zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
 
+    def core_at(self, point) -> float:
+        """The look's core map at the point (x, y in the photo's pixels); 0 where it has none."""
+        if self.core is None:
+            return 0.0
+        x, y = (np.asarray(point) * self.to_map).astype(int)
+        return float(self.core[min(max(y, 0), self.core.shape[0] - 1), min(max(x, 0), self.core.shape[1] - 1)])
+
     def piece(self, region: TileRegion) -> int:
         """The small face the region's centre lies on, or 0."""
         if self.small is None:
@@ -298,6 +305,30 @@ def unread_cores(sighting: Sighting, tiles: list[TileRegion]) -> list[np.ndarray
                    key=lambda i: -stats[i, cv2.CC_STAT_AREA])
     photo = [(centres[i] + 0.5) / sighting.to_map for i in cores]
     return [c for c in photo if not any(t.holds(c) for t in tiles)][:P.cores_most]
+
+
+def core_outlines(sighting: Sighting, held: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines (corners in the photo's pixels) of the tiles the look's cores stand for, where
+    no outline in `held` holds a core's centre, the largest first, at most `Params.cores_most`:
+    each core's smallest rectangle, grown from the core (`Params.core` of the face) to the face."""
+    if sighting.core is None:
+        return []
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(
+        (sighting.core > P.face_threshold).astype(np.uint8), connectivity=8)
+    outlines = []
+    for i in sorted((i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= P.min_core_area),
+                    key=lambda i: -stats[i, cv2.CC_STAT_AREA]):
+        centre = (centres[i] + 0.5) / sighting.to_map
+        if any(cv2.pointPolygonTest(np.float32(h), tuple(map(float, centre)), False) >= 0 for h in held):
+            continue
+        x, y, w, h = stats[i, :4]
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        (cx, cy), size, turn = cv2.minAreaRect(np.column_stack([xs + x, ys + y]).astype(np.float32))
+        box = cv2.boxPoints(((cx + 0.5, cy + 0.5), (size[0] / P.core, size[1] / P.core), turn))
+        outlines.append(order_corners(box / sighting.to_map))
+        if len(outlines) == P.cores_most:
+            break
+    return outlines
 
 
 def _run_pieces(sighting: Sighting, regions: list[TileRegion]):

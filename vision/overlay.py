@@ -71,7 +71,7 @@ def _legend(canvas: np.ndarray, trace) -> np.ndarray:
         read = [r for _, r in stage.tiles if r is not None]
         sure = sum(r.confidence >= P.confident for r in read)
         text = (f"{stage.name}: {len(stage.tiles)} cut, {len(read)} read, {sure} sure; +{stage.changed} new or "
-                f"cut again, -{stage.dropped}; {stage.ms:.0f} ms")
+                f"cut again, -{stage.dropped}{f', {stage.shown} shown unread' if stage.shown else ''}; {stage.ms:.0f} ms")
         y = line * (k + 1)
         cv2.rectangle(strip, (6, y - 12), (18, y), STAGE_COLOURS[k % len(STAGE_COLOURS)], -1)
         cv2.putText(strip, text, (26, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (235, 235, 235), 1, cv2.LINE_AA)

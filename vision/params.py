@@ -149,6 +149,11 @@ class Params:
     cores_most: int = tuned(12, "at most this many such cores a photo, the largest first (and as many points on the "
                                 "faces no tile covers, `finder.unread_faces`): 40 cores read no more tiles on seeds "
                                 "30 to 39's white on black than 12, nor with the fine look's cores added")
+    shown_width_least: int = tuned(2, "tiles read, whose median width an outline shown unread is held to ...")
+    shown_width: tuple = tuned((0.6, 1.6), "... its width this share of theirs at least and at most (seeds 30 to 39, "
+                                           "photos looked at closer; outlines on a tile missed and on no tile: any "
+                                           "width 251 and 62, 0.5 to 2 248 and 39, these 237 and 30, 0.7 to 1.4 205 "
+                                           "and 22; the kinds' 177 and 72, 171 and 49, 161 and 36, 138 and 27)")
     size_sure_least: int = tuned(3, "tiles read surely, whose median width the unsure ones are held to ...")
     size_off: float = tuned(1.1, "... where an unsure tile's cut is this many times wider or narrower (seeds 30 "
                                  "to 39: 1.05, 1.1, 1.15 read 2,188, 2,189, 2,178 of the style table's tiles right; changelog round 22)")

@@ -20,13 +20,13 @@ import cv2
 import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, inside,
-                     short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
+                     core_outlines, short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
                      zoomed_sighting)
 from .load import decode
 from .model import network
 from .params import PARAMS as P
 from .params import Params
-from .reader import TileReading, read_maps
+from .reader import TileReading, peaks, read_maps
 
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
@@ -50,8 +50,8 @@ class Result:
     tiles_detail: tuple[TileFound, ...]
     width: int
     height: int
-    # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice:
-    # shown to check, not counted
+    # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice;
+    # or seen, with a pip, but no divider made out (`shown_unread`): shown to check, not counted
     unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
     trace: tuple = field(default=(), compare=False)    # each stage as it ran (`StageTrace`)
 
@@ -77,6 +77,7 @@ class Seen:
     sighting: Sighting | None = None
     regions: tuple = ()
     readings: tuple = ()
+    shown: tuple = ()       # outlines of tiles seen whose pips no reading made out: shown to check
 
 
 @dataclass(frozen=True)
@@ -90,13 +91,14 @@ class Stage:
 
 @dataclass(frozen=True)
 class StageTrace:
-    """One stage as it ran on a photo: its time, the tiles (region, reading) after it, and how
-    many of those it added or cut again, and how many it dropped."""
+    """One stage as it ran on a photo: its time, the tiles (region, reading) after it, how
+    many of those it added or cut again, how many it dropped, and how many it outlined unread."""
     name: str
     ms: float
     tiles: tuple
     changed: int
     dropped: int
+    shown: int = 0      # outlines it added to show to check, unread (`shown_unread`)
 
 
 def _none_read(image: np.ndarray, seen: Seen) -> Seen:
@@ -114,6 +116,53 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
     if not any(r is not None for r in readings):
         return seen
     return replace(seen, sighting=sighting, regions=tuple(regions), readings=tuple(readings))
+
+
+def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
+    """On a photo of small tiles (the finder looked at it whole and closer: `Sighting.zoomed`),
+    tiles the finder saw but no reading made out are outlined to check, not counted: the review
+    asks the person to add each (tiles too small or blurred for their divider to show). They are
+    the cuts left that read no divider, where the finder's core lies under their centre, and the
+    outlines of the cores that no tile holds (`finder.core_outlines`), taken where the reader sees
+    a pip on them, looked at both ways up (`_pip_seen`), and, where `Params.shown_width_least`
+    tiles were read, about as wide as those (`Params.shown_width`): a patch of carpet or a printed
+    flower the finder took for a tile is narrower or wider, most often. On other photos such
+    faces were more often patterns than tiles (seeds 30 to 39's style table: 19 outlines on no
+    tile against 6 on a tile missed; shared/'s photos: 5 on no tile, none on a tile)."""
+    if seen.sighting is None or not seen.sighting.zoomed:
+        return seen
+    read = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None]
+    width = _width(read) if len(read) >= P.shown_width_least else None
+    held = [r.corners for r in read]
+    shown = []
+
+    def show(outlines: list[np.ndarray]) -> None:
+        outlines = [o for o in outlines if width is None or
+                    P.shown_width[0] <= short_side(o) / width <= P.shown_width[1]]
+        for outline, pips in zip(outlines, _pip_seen(image, outlines)):
+            centre = tuple(map(float, outline.mean(axis=0)))
+            if pips and not any(cv2.pointPolygonTest(np.float32(h), centre, False) >= 0 for h in held):
+                held.append(outline)
+                shown.append(outline)
+
+    show([r.corners for r, reading in zip(seen.regions, seen.readings)
+          if reading is None and seen.sighting.core_at(r.corners.mean(axis=0)) > P.face_threshold])
+    show(core_outlines(seen.sighting, held))
+    return replace(seen, shown=seen.shown + tuple(shown))
+
+
+def _pip_seen(image: np.ndarray, outlines: list[np.ndarray]) -> list[bool]:
+    """For each outline, whether the reader marks a pip (a peak of at least `Params.peak`, inside
+    the rim) on the tile cut there, its maps of the tile and of the tile turned half round averaged."""
+    if not outlines:
+        return []
+    batch = np.stack([rectify(image, o) for o in outlines])
+    maps = _reader_maps(np.concatenate([batch, np.ascontiguousarray(batch[:, ::-1, ::-1])]))
+    count = len(outlines)
+    pips = (maps[:count, 0] + maps[count:, 0, ::-1, ::-1]) / 2
+    h, w = pips.shape[1:]
+    return [any(P.edge <= x < w - P.edge and P.edge <= y < h - P.edge and v >= P.peak for x, y, v in peaks(m, P.weak))
+            for m in pips]
 
 
 def _pips(reading: TileReading | None) -> bool:
@@ -153,7 +202,8 @@ def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = 
         trace.append(StageTrace(stage.name, (time.perf_counter() - started) * 1000,
                                 tuple(zip(after.regions, after.readings or (None,) * len(after.regions))),
                                 sum(id(r) not in before for r in after.regions),
-                                sum(id(r) not in kept for r in seen.regions) if stage.name != "find" else 0))
+                                sum(id(r) not in kept for r in seen.regions) if stage.name != "find" else 0,
+                                len(after.shown) - len(seen.shown)))
         seen = after
     return seen, tuple(trace)
 
@@ -177,6 +227,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
         found.append(TileFound(values, confidence, corners, reading))
     found, twice = once_each(found)
     unreadable.extend(t.corners for t in twice)
+    unreadable.extend(tuple((float(x), float(y)) for x, y in outline) for outline in seen.shown)
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
                   tuple(unreadable), trace)
@@ -600,4 +651,5 @@ STAGES = (
     Stage("faces unread", _with_sighting(faces_unread)),        # the rest of faces no tile covers: taps along it
     Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
     Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
+    Stage("shown unread", shown_unread),                        # tiles seen, no reading made out: to check
 )

@@ -115,6 +115,43 @@ def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(ch
     assert result.tiles_detail[:-1] == without.tiles_detail
 
 
+def test_tiles_seen_but_not_read_are_outlined_to_check_and_not_counted():
+    """The style table's white-on-black scattered small tiles, seed 31: eight black tiles 16
+    pixels wide in a 1024-pixel photo, their pips a blur. The finder sees all eight, but no
+    reading makes out three of them: the "shown unread" stage outlines those three to check
+    (each on a tile no other outline covers), and what was read and counted stays as it was."""
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "scattered", "small", 1, 31))
+    photo = decode(data)
+    without = pipeline.analyse(photo, set_size, skip=("shown unread",))
+    result = pipeline.analyse(photo, set_size)
+    assert (outcome(without, want, quads)["tiles_found"], outcome(result, want, quads)["tiles_found"]) == (5, 8)
+    assert (result.tiles_detail, result.total) == (without.tiles_detail, without.total)
+    shown = result.unreadable[len(without.unreadable):]
+    assert next(t for t in result.trace if t.name == "shown unread").shown == len(shown) == 3
+    before = [t.corners for t in without.tiles_detail] + list(without.unreadable)
+    def on(outline, quad):
+        return cv2.pointPolygonTest(np.float32(outline), tuple(map(float, np.mean(quad, axis=0))), False) >= 0
+    for outline in shown:
+        [quad] = [q for q in quads if on(outline, q)]
+        assert not any(on(o, quad) for o in before)
+
+
+def test_on_a_photo_of_tiles_not_small_no_face_is_outlined_unread():
+    """rakeduk-03 (shared/, development): three pink tiles on a hat and a flowered tray, seen at
+    the finder's first look. The finder takes patches of the tray's flowers for tiles, and the
+    reader sees pips on them; the "shown unread" stage outlines none, as it does only on photos
+    of small tiles, looked at closer (with the photo taken for one, it would outline some)."""
+    from tests.shared_files import shared
+    photo = decode(shared("photos", "rakeduk-03.jpg").read_bytes())
+    seen, _ = pipeline.run_stages(photo, skip=("shown unread",))
+    assert not seen.sighting.zoomed
+    assert pipeline.shown_unread(photo, seen).shown == ()
+    closer = dataclasses.replace(seen, sighting=dataclasses.replace(seen.sighting, zoomed=True))
+    assert len(pipeline.shown_unread(photo, closer).shown) >= 1
+    assert next(t for t in pipeline.analyse(photo).trace if t.name == "shown unread").shown == 0
+
+
 def test_the_rest_of_a_face_no_tile_covers_is_read_as_taps_along_it():
     """The style table's white-on-black chain of normal size, seed 34: six black tiles touching
     in a chain with turns on a dark green cloth, whose cores ran together. No cut and no core
