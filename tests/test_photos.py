@@ -322,6 +322,22 @@ def test_a_closer_look_adds_only_tiles_where_none_was_found():
     assert (merged["tiles"], merged["total"]) == ([[1, 2], [0, 1]], 4)
 
 
+def test_a_tile_read_at_a_tap_takes_the_place_of_the_outline_not_read_under_it():
+    """The counter outlined a tile it could not read (red, with a ?); the person taps it, and the
+    tile read there is added and that outline goes; a tap on a tile read already adds nothing."""
+    from chickenyard.storage.photos import with_tapped_tile
+    square = lambda x: [[x, 0], [x + 50, 0], [x + 50, 100], [x, 100]]      # noqa: E731
+    found = {"tiles": [[1, 2]], "total": 3, "width": 800, "height": 600, "unreadable": [square(200), square(400)],
+             "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": square(0)}]}
+    tapped = {"values": [2, 4], "confidence": 0.7, "corners": square(205)}
+    merged, new = with_tapped_tile(found, tapped)
+    assert new == [tapped] and merged["unreadable"] == [square(400)]
+    assert merged["tiles_detail"] == found["tiles_detail"] + [tapped]
+    assert (merged["tiles"], merged["total"]) == ([[1, 2], [2, 4]], 9)
+    assert with_tapped_tile(found, {"values": [5, 5], "confidence": 0.7, "corners": square(10)}) == (found, [])
+    assert with_tapped_tile(found, None) == (found, [])
+
+
 def test_a_badge_stays_whole_on_the_photo_and_off_every_tile():
     """A badge goes outside its tile's topmost corner; where that is past the photo's top edge
     (its number unseen) or on another tile (over its pips), outside the next corner down."""

@@ -10,7 +10,7 @@
     python -m vision.evaluate --styles                the style table: set x layout x size, seeds 40-49
     python -m vision.evaluate --styles --finder F.onnx   ... read with another finder (a candidate)
     python -m vision.evaluate --styles --set "white on black"   ... only that set's rows
-    python -m vision.evaluate --styles --taps         ... and a tap on each tile not found, as the review reads it
+    python -m vision.evaluate --styles --taps         ... and a tap on each tile not read, as the review reads it
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -103,7 +103,7 @@ def style_table(count: int, test_seeds: list[int], out=None, closer: bool = Fals
     """The style table: for each set's look x layout x size (all of `synth_styles`, or those
     named), `count` photos a seed read and counted (`score`): photos with every tile right,
     tiles found, tiles right, and the share of tiles marked sure that are right; each
-    style's cells added up, and all of them; with `taps`, the taps on the tiles not found
+    style's cells added up, and all of them; with `taps`, the taps on the tiles not read
     that read right and the photos whole after them. Printed a row at a time; returned by (style,
     layout, size), (style, "all", "") and ("all", "", "")."""
     from .training import synth_styles as ss
@@ -207,9 +207,10 @@ def outcome(result, want: Counter, where: list | None = None, image: np.ndarray 
     its total right, its tiles marked sure and those right; where its tiles' corners are given
     (`where`), the tiles found (a tile read, rightly or not, or shown to check, on its centre).
     With the photo (`image`) and each tile's values (`answers`, in `where`'s order), also the
-    review's taps: a tap on the centre of each tile not found, in turn, read as `vision.tap`
-    reads it and added where the review adds it (its centre on no outline yet); the taps, those
-    read right, and whether the photo is whole once they are added."""
+    review's taps: a tap on the centre of each tile not read (not found, or outlined as not
+    read), in turn, read as `vision.tap` reads it and added where the review adds it (its centre
+    on no tile read yet); the taps, those read right, and whether the photo is whole once they
+    are added."""
     got = Counter(result.tiles)
     left = Counter(want)
     confident = confident_right = 0
@@ -235,18 +236,17 @@ def outcome(result, want: Counter, where: list | None = None, image: np.ndarray 
 def _taps(result, want: Counter, where: list, image: np.ndarray, set_size, answers: list) -> dict:
     from .tap import tile_at
     read = [t.corners for t in result.tiles_detail]
-    outlines, values = read + list(result.unreadable), list(result.tiles)
+    values = list(result.tiles)
     taps = right = 0
     for quad, answer in zip(where, answers):
         centre = quad.mean(axis=0)
-        if any(_on(c, centre) for c in outlines):
-            continue
+        if any(_on(c, centre) for c in read):
+            continue            # read already (an outline that could not be read is tapped, as a person would)
         taps += 1
         tile = tile_at(image, tuple(map(float, centre)), read, set_size)
-        if tile is None or any(_on(c, np.mean(tile.corners, axis=0)) for c in outlines):
+        if tile is None or any(_on(c, np.mean(tile.corners, axis=0)) for c in read):
             continue            # the review says no tile could be read there
         read.append(tile.corners)
-        outlines.append(tile.corners)
         values.append(tile.values)
         right += tile.values == tuple(sorted(answer))
     return {"taps": taps, "taps_right": right, "photos_whole_after_taps": int(Counter(values) == want)}
@@ -261,7 +261,7 @@ def score(photos, repeat: int = 1, out=sys.stdout, quiet: bool = False, closer: 
           skip: tuple[str, ...] = (), taps: bool = False) -> dict:
     """Read each photo (with `closer`, as the review's "Look closer" reads it; without the
     stages named in `skip`); count what is right (`outcome`, with `taps` the review's taps on
-    the tiles not found too); time the analysis against OpenCV's decode."""
+    the tiles not read too); time the analysis against OpenCV's decode."""
     counts, analyse_times, decode_times = [], [], []
     for name, data, want, set_size, *where in photos:
         decode_times.append(_best_time(lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
@@ -322,7 +322,7 @@ def summary(label: str, f: dict) -> str:
     share = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else f"{a}/{b}"    # noqa: E731
     found = f"tiles found {share(f['tiles_found'], f['tiles_placed'])}; " if "tiles_found" in f else ""
     if "taps" in f:
-        found += (f"taps on the tiles not found read right {share(f['taps_right'], f['taps'])}, photos whole after "
+        found += (f"taps on the tiles not read, read right {share(f['taps_right'], f['taps'])}, photos whole after "
                   f"them {share(f['photos_whole_after_taps'], f['photos'])}; ")
     return (f"{label}: photos with every tile right {share(f['photos_every_tile_right'], f['photos'])}; {found}"
             f"tiles right {share(f['tiles_right'], f['tiles'])}; totals right {share(f['totals_right'], f['photos'])}; "

@@ -152,6 +152,18 @@ def with_new_tiles(found: dict, closer: dict) -> tuple[dict, list[dict]]:
     return {**found, "tiles": tiles, "total": sum(a + b for a, b in tiles), "tiles_detail": detail}, new
 
 
+def with_tapped_tile(found: dict, tile: dict | None) -> tuple[dict, list[dict]]:
+    """What the counter found, with the tile read where the person tapped (`read_tap`) added
+    where its centre lies on no tile found; an outline the counter could not read under its
+    centre gives way to it (the person tapped the tile outlined with a ?). And the new tile."""
+    if tile is None:
+        return found, []
+    centre = _centre(tile["corners"])
+    left = [u for u in found.get("unreadable", []) if not _holds(u, centre)]
+    found_now, new = with_new_tiles({**found, "unreadable": left}, {"tiles_detail": [tile]})
+    return (found_now, new) if new else (found, [])
+
+
 def _centre(corners) -> tuple[float, float]:
     return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
 

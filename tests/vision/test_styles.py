@@ -133,14 +133,15 @@ def test_a_set_not_in_the_table_is_named(capsys):
     assert "no set 'blue on green'" in capsys.readouterr().err
 
 
-def test_the_taps_on_the_tiles_not_found_are_counted_as_the_review_reads_them():
-    """`--taps`: each tile no reading covers is tapped on its centre, as a person taps it on the
-    review; the taps, those read right, and the photos whole once the taps' tiles are added."""
+def test_the_taps_on_the_tiles_not_read_are_counted_as_the_review_reads_them():
+    """`--taps`: each tile no reading covers (not found, or outlined as not read) is tapped on its
+    centre, as a person taps it on the review; the taps, those read right, and the photos whole
+    once the taps' tiles are added."""
     out = io.StringIO()
     results = evaluate.style_table(1, [31], out=out, styles=("white on black",), layouts=("chain",),
                                    sizes=("small",), taps=True)
     cell = results["white on black", "chain", "small"]
-    assert 0 < cell["taps"] <= cell["tiles_placed"] - cell["tiles_found"]
+    assert 0 < cell["tiles_placed"] - cell["tiles_found"] < cell["taps"] < cell["tiles_placed"]
     assert 0 < cell["taps_right"] <= cell["taps"]
     assert cell["photos_whole_after_taps"] >= cell["photos_every_tile_right"]
     head, row = out.getvalue().splitlines()[:2]

@@ -14,7 +14,8 @@ from ...game.typed import whole_number
 from ...storage.db import StorageProblem, get_db
 from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, get_photo, photo_data,
                                read_tap, review_marks, save_found, save_photo, shown_photo, tapped_point,
-                               tile_number_at, too_large_message, vision_available, with_new_tiles)
+                               tile_number_at, too_large_message, vision_available, with_new_tiles,
+                               with_tapped_tile)
 from ...storage.store import StaleHand, save_hand
 from ..errors import http_error
 from ..htmx import device_name, see_other
@@ -164,7 +165,7 @@ def tap(game_id: int, photo_id: int):
         tile = read_tap(photo_data(current_app.config["PHOTOS"], row), point, row["found"], sheet.set_size)
     except PhotoRefused as refused:
         return _review(sheet, row, typed, {"form": str(refused)}, refused.status)
-    found, new = with_new_tiles(row["found"], {"tiles_detail": [tile] if tile else []})
+    found, new = with_tapped_tile(row["found"], tile)
     if not new:
         return _review(sheet, row, typed, notice=_("No tile could be read where you tapped. "
                                                    "Add it below with “Add a tile that was missed”."))
