@@ -338,6 +338,20 @@ def test_a_tile_read_at_a_tap_takes_the_place_of_the_outline_not_read_under_it()
     assert with_tapped_tile(found, None) == (found, [])
 
 
+def test_an_outline_not_read_gets_its_badge_as_a_tile_does_off_the_tiles_read():
+    """The ? on an outline the counter could not read is as large as a tile's badge of that width
+    (a small tile's, small: it covers no neighbour), and goes outside the first of its corners,
+    from the top, whose badge lies on no tile read."""
+    from chickenyard.storage.photos import _touches, unread_marks
+    read = [[100, 60], [160, 60], [160, 180], [100, 180]]          # a tile read, just above ...
+    unread = [[100, 182], [130, 182], [130, 242], [100, 242]]      # ... a tile 30 wide not read
+    found = {"width": 800, "height": 600, "tiles": [[1, 2]], "total": 3, "unreadable": [unread],
+             "tiles_detail": [{"values": [1, 2], "confidence": 0.9, "corners": read}]}
+    [mark] = unread_marks(found)
+    assert mark["corners"] == unread and mark["r"] == round(max(min(800 / 26, 0.32 * 30), 800 / 90), 1) == 9.6
+    assert mark["by"] > 242 and not _touches(read, (mark["bx"], mark["by"]), mark["r"])
+
+
 def test_a_badge_stays_whole_on_the_photo_and_off_every_tile():
     """A badge goes outside its tile's topmost corner; where that is past the photo's top edge
     (its number unseen) or on another tile (over its pips), outside the next corner down."""

@@ -290,6 +290,23 @@ def tiles_in_row_order(found: dict) -> list[Tile]:
 SURE = 0.8
 
 
+def unread_marks(found: dict) -> list[dict]:
+    """The outlines the counter could not read, as the review draws them: each with its ? badge
+    placed and sized as a tile's (`_badge`), off the tiles read."""
+    read = [t["corners"] for t in found["tiles_detail"]]
+    return [{"corners": corners, **_badge(found, corners, read)} for corners in found.get("unreadable", [])]
+
+
+def _badge(found: dict, corners, others) -> dict:
+    """A tile's badge: its radius (a third of the tile's width, within a 26th and a 90th of the
+    photo's) and its place (`_badge_place`)."""
+    width, height = found["width"], found["height"]
+    short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
+    radius = max(min(width / 26, 0.32 * short), width / 90)
+    bx, by = _badge_place(corners, radius, width, height, others)
+    return {"r": round(radius, 1), "bx": round(bx, 1), "by": round(by, 1)}
+
+
 def _badge_place(corners, radius: float, width: float, height: float, others=()) -> tuple[float, float]:
     """Where a tile's badge goes: just outside one of its corners, pointing away from the
     tile's centre: the topmost whose badge lies whole on the photo and on no other tile (the
@@ -328,17 +345,11 @@ def review_marks(found: dict) -> list[dict]:
     tile's topmost corner, pointing away from the tile, so that it never covers a pip; where
     that corner is at the photo's edge or against another tile, outside the next corner down
     (`_badge_place`)."""
-    width, height = found["width"], found["height"]
     marks = []
     for index, tile in enumerate(found["tiles_detail"]):
-        corners = tile["corners"]
-        short = min(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
-        radius = max(min(width / 26, 0.32 * short), width / 90)
         others = [other["corners"] for other in found["tiles_detail"] if other is not tile]
-        bx, by = _badge_place(corners, radius, width, height, others)
         marks.append({"index": index, "tile": tile, "sure": tile["confidence"] >= SURE,
-                      "percent": round(100 * tile["confidence"]), "r": round(radius, 1),
-                      "bx": round(bx, 1), "by": round(by, 1)})
+                      "percent": round(100 * tile["confidence"]), **_badge(found, tile["corners"], others)})
     numbered = sorted(marks, key=lambda m: (m["sure"], m["tile"]["confidence"]))
     for number, mark in enumerate(numbered, start=1):
         mark["number"] = number

@@ -14,8 +14,8 @@ from ...game.typed import whole_number
 from ...storage.db import StorageProblem, get_db
 from ...storage.photos import (PhotoRefused, analyse, analyse_upload, delete_photos, get_photo, photo_data,
                                read_tap, review_marks, save_found, save_photo, shown_photo, tapped_point,
-                               tile_number_at, too_large_message, vision_available, with_new_tiles,
-                               with_tapped_tile)
+                               tile_number_at, too_large_message, unread_marks, vision_available,
+                               with_new_tiles, with_tapped_tile)
 from ...storage.store import StaleHand, save_hand
 from ..errors import http_error
 from ..htmx import device_name, see_other
@@ -72,7 +72,7 @@ def _review(sheet, row, typed=None, errors=None, status=200, notice=None):
     return render_template("photo_review.html", sheet=sheet, hand=hand, player=player, photo=row,
                            marks=review_marks(row["found"]), points=leftover_points(tiles, sheet.rules),
                            double_blank_found=Tile(0, 0) in tiles,
-                           unreadable=row["found"].get("unreadable", []), typed=typed,
+                           unreadable=unread_marks(row["found"]), typed=typed,
                            errors=errors or {}, notice=notice, can_look_closer=vision_available()), status
 
 
