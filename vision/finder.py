@@ -297,28 +297,30 @@ def unread_cores(sighting: Sighting, tiles: list[TileRegion]) -> list[np.ndarray
     """The centres (in the photo's pixels) of the look's cores that no tile read holds, the
     largest first, at most `Params.cores_most`: each may be a tile whose cut missed it (a chain's
     tile cut across its neighbour, a black tile's blank half unseen, so cut half a tile long)."""
+    _, _, cores = _cores(sighting)
+    return [c for _, c in cores if not any(t.holds(c) for t in tiles)][:P.cores_most]
+
+
+def _cores(sighting: Sighting) -> tuple[np.ndarray | None, np.ndarray | None, list]:
+    """The look's cores of at least `Params.min_core_area` map pixels, the largest first: its
+    map of the cores' labels, their stats (`cv2.connectedComponentsWithStats`), and each core's
+    label and centre in the photo's pixels."""
     if sighting.core is None:
-        return []
-    count, _, stats, centres = cv2.connectedComponentsWithStats((sighting.core > P.face_threshold).astype(np.uint8),
-                                                                connectivity=8)
+        return None, None, []
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(
+        (sighting.core > P.face_threshold).astype(np.uint8), connectivity=8)
     cores = sorted((i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= P.min_core_area),
                    key=lambda i: -stats[i, cv2.CC_STAT_AREA])
-    photo = [(centres[i] + 0.5) / sighting.to_map for i in cores]
-    return [c for c in photo if not any(t.holds(c) for t in tiles)][:P.cores_most]
+    return labels, stats, [(i, (centres[i] + 0.5) / sighting.to_map) for i in cores]
 
 
 def core_outlines(sighting: Sighting, held: list[np.ndarray]) -> list[np.ndarray]:
     """The outlines (corners in the photo's pixels) of the tiles the look's cores stand for, where
     no outline in `held` holds a core's centre, the largest first, at most `Params.cores_most`:
     each core's smallest rectangle, grown from the core (`Params.core` of the face) to the face."""
-    if sighting.core is None:
-        return []
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(
-        (sighting.core > P.face_threshold).astype(np.uint8), connectivity=8)
+    labels, stats, cores = _cores(sighting)
     outlines = []
-    for i in sorted((i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= P.min_core_area),
-                    key=lambda i: -stats[i, cv2.CC_STAT_AREA]):
-        centre = (centres[i] + 0.5) / sighting.to_map
+    for i, centre in cores:
         if any(cv2.pointPolygonTest(np.float32(h), tuple(map(float, centre)), False) >= 0 for h in held):
             continue
         x, y, w, h = stats[i, :4]

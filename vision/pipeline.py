@@ -26,7 +26,7 @@ from .load import decode
 from .model import network
 from .params import PARAMS as P
 from .params import Params
-from .reader import TileReading, peaks, read_maps
+from .reader import TileReading, peaks_inside, read_maps
 
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
@@ -157,12 +157,8 @@ def _pip_seen(image: np.ndarray, outlines: list[np.ndarray]) -> list[bool]:
     if not outlines:
         return []
     batch = np.stack([rectify(image, o) for o in outlines])
-    maps = _reader_maps(np.concatenate([batch, np.ascontiguousarray(batch[:, ::-1, ::-1])]))
-    count = len(outlines)
-    pips = (maps[:count, 0] + maps[count:, 0, ::-1, ::-1]) / 2
-    h, w = pips.shape[1:]
-    return [any(P.edge <= x < w - P.edge and P.edge <= y < h - P.edge and v >= P.peak for x, y, v in peaks(m, P.weak))
-            for m in pips]
+    pips = (_reader_maps(batch)[:, 0] + _turned_maps(batch)[:, 0]) / 2
+    return [any(v >= P.peak for _, _, v in peaks_inside(m, P.weak)[0]) for m in pips]
 
 
 def _pips(reading: TileReading | None) -> bool:
@@ -623,10 +619,15 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     # cut is taken for no tile (keeping the first reading there read more tiles that are not).
     doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < P.confident]
     if doubtful:
-        turned = _reader_maps(np.ascontiguousarray(batch[doubtful, ::-1, ::-1]))[:, :, ::-1, ::-1]
-        for i, t in zip(doubtful, turned):
+        for i, t in zip(doubtful, _turned_maps(batch[doubtful])):
             readings[i] = read_maps((maps[i] + t) / 2, batch[i])
     return readings
+
+
+def _turned_maps(batch: np.ndarray) -> np.ndarray:
+    """The reader's maps of a batch of rectified tiles turned half round, turned back to lie
+    on the tiles as they are."""
+    return _reader_maps(np.ascontiguousarray(batch[:, ::-1, ::-1]))[:, :, ::-1, ::-1]
 
 
 def _reader_maps(batch: np.ndarray) -> np.ndarray:

@@ -78,6 +78,16 @@ def peaks(pip_map: np.ndarray, floor: float) -> list[tuple[int, int, float]]:
     return kept
 
 
+def peaks_inside(pip_map: np.ndarray, floor: float) -> tuple[list, list]:
+    """The peaks of the pip map above `floor` (`peaks`): those at least `Params.edge` inside the
+    cut's rim, and those nearer it (a neighbour's pip, or one of this tile's half cut off)."""
+    h, w = pip_map.shape
+    inside, rim = [], []
+    for x, y, v in peaks(pip_map, floor):
+        (inside if P.edge <= x < w - P.edge and P.edge <= y < h - P.edge else rim).append((x, y, v))
+    return inside, rim
+
+
 def below_bar(x, y, line: tuple[float, float]):
     """Whether a point of the tile (or each of arrays of points) lies in the half below the
     divider's line (half 1 as an index), not the top half (0)."""
@@ -92,10 +102,7 @@ def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading |
     line = bar_line(maps[1])
     if line is None:
         return None
-    h, w = pip_map.shape
-    found, rim = [], []
-    for x, y, v in peaks(pip_map, P.weak):
-        (found if P.edge <= x < w - P.edge and P.edge <= y < h - P.edge else rim).append((x, y, v))
+    found, rim = peaks_inside(pip_map, P.weak)
     doubt = [1.0, 1.0]
     if tile is not None:
         like = body_coloured(tile, found, line)
