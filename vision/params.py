@@ -154,6 +154,9 @@ class Params:
                                            "photos looked at closer; outlines on a tile missed and on no tile: any "
                                            "width 251 and 62, 0.5 to 2 248 and 39, these 237 and 30, 0.7 to 1.4 205 "
                                            "and 22; the kinds' 177 and 72, 171 and 49, 161 and 36, 138 and 27)")
+    part_across: float = structural(1.5, "a core's outline narrower than this many widths of the tiles read holds tiles "
+                                         "end to end, a wider one tiles side by side (`finder._parted`): halfway "
+                                         "between a tile's width and its length")
     size_sure_least: int = tuned(3, "tiles read surely, whose median width the unsure ones are held to ...")
     size_off: float = tuned(1.1, "... where an unsure tile's cut is this many times wider or narrower (seeds 30 "
                                  "to 39: 1.05, 1.1, 1.15 read 2,188, 2,189, 2,178 of the style table's tiles right; changelog round 22)")

@@ -123,7 +123,8 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     tiles the finder saw but no reading made out are outlined to check, not counted: the review
     asks the person to add each (tiles too small or blurred for their divider to show). They are
     the cuts left that read no divider, where the finder's core lies under their centre, and the
-    outlines of the cores that no tile holds (`finder.core_outlines`), taken where the reader sees
+    outlines of the cores that no tile holds (`finder.core_outlines`: a core that ran over several
+    touching tiles cut into each), none past the photo's edge, taken where the reader sees
     a pip on them, looked at both ways up (`_pip_seen`), and, where `Params.shown_width_least`
     tiles were read, about as wide as those (`Params.shown_width`): a patch of carpet or a printed
     flower the finder took for a tile is narrower or wider, most often. On other photos such
@@ -137,8 +138,8 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     shown = []
 
     def show(outlines: list[np.ndarray]) -> None:
-        outlines = [o for o in outlines if width is None or
-                    P.shown_width[0] <= short_side(o) / width <= P.shown_width[1]]
+        outlines = [o for o in outlines if _in_photo(o.mean(axis=0), image.shape) and (
+            width is None or P.shown_width[0] <= short_side(o) / width <= P.shown_width[1])]
         for outline, pips in zip(outlines, _pip_seen(image, outlines)):
             centre = tuple(map(float, outline.mean(axis=0)))
             if pips and not any(cv2.pointPolygonTest(np.float32(h), centre, False) >= 0 for h in held):
@@ -147,8 +148,14 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
 
     show([r.corners for r, reading in zip(seen.regions, seen.readings)
           if reading is None and seen.sighting.core_at(r.corners.mean(axis=0)) > P.face_threshold])
-    show(core_outlines(seen.sighting, held))
+    show(core_outlines(seen.sighting, held, width))
     return replace(seen, shown=seen.shown + tuple(shown))
+
+
+def _in_photo(point, shape: tuple) -> bool:
+    """The point (x, y) lies on the photo: the looks' maps run on past its edge, where each look's
+    input was padded."""
+    return 0 <= point[0] < shape[1] and 0 <= point[1] < shape[0]
 
 
 def _pip_seen(image: np.ndarray, outlines: list[np.ndarray]) -> list[bool]:
@@ -367,6 +374,8 @@ def _read_as_taps(image: np.ndarray, regions: list[TileRegion], readings: list, 
     width = _width(read)
     regions, readings = list(regions), list(readings)
     for point in points(list(read), width):
+        if not _in_photo(point, image.shape):      # a point on the look's padding past the photo's edge
+            continue
         found = None if any(r.holds(point) for r in read) else read_round(image, tuple(map(float, point)), width)
         if found is None:
             continue

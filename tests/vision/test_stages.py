@@ -137,6 +137,27 @@ def test_tiles_seen_but_not_read_are_outlined_to_check_and_not_counted():
         assert not any(on(o, quad) for o in before)
 
 
+def test_tiles_of_a_chain_whose_cores_ran_together_are_each_outlined_to_check(monkeypatch):
+    """The style table's white-on-black small chain, seed 32: 15 tiles in a dim photo, few read.
+    Where the cores of touching tiles ran together, one core's outline held one tile's centre;
+    cut into as many tiles as the core is long (`finder._parted`), two more of the chain's tiles
+    are outlined to check, each outline on a tile, and what was read stays as it was."""
+    from vision import finder
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "small", 1, 32))
+    photo = decode(data)
+    parted = pipeline.analyse(photo, set_size)
+    monkeypatch.setattr(finder, "_parted", lambda box, width: [box])
+    whole = pipeline.analyse(photo, set_size)
+    assert (outcome(whole, want, quads)["tiles_found"], outcome(parted, want, quads)["tiles_found"]) == (12, 14)
+    assert (parted.tiles_detail, parted.total) == (whole.tiles_detail, whole.total)
+    count = next(t for t in parted.trace if t.name == "shown unread").shown
+    assert count == 7
+    for outline in parted.unreadable[-count:]:
+        assert any(cv2.pointPolygonTest(np.float32(outline), tuple(map(float, np.mean(q, axis=0))), False) >= 0
+                   for q in quads)
+
+
 def test_on_a_photo_of_tiles_not_small_no_face_is_outlined_unread():
     """rakeduk-03 (shared/, development): three pink tiles on a hat and a flowered tray, seen at
     the finder's first look. The finder takes patches of the tray's flowers for tiles, and the
