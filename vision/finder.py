@@ -342,10 +342,10 @@ def core_outlines(sighting: Sighting, held: list[np.ndarray], width: float | Non
 def _parted(box: np.ndarray, width: float | None) -> list[np.ndarray]:
     """The tiles `width` wide a core's rectangle grown to the face (`box`) holds where the cores of
     touching tiles ran together: as many as the core itself (`Params.core` of the box's length) is
-    long in tile widths, each a tile long, centred evenly along the core, and a tile wide where
-    the box is narrower than `Params.part_across` tile widths (the tiles lie end to end), else
-    as wide as the box (they lie side by side). Where that is fewer than two, or no width is
-    known, the box whole. (Seeds 30 to 39, photos looked at closer: cut by the box's length
+    long in tile widths, centred evenly along the core, each as wide as the box and, along it, a
+    tile's length where the box is narrower than `Params.part_across` tile widths (the tiles lie
+    end to end), else a tile's width (they lie side by side). Where that is fewer than two, or no
+    width is known, the box whole. (Seeds 30 to 39, photos looked at closer: cut by the box's length
     instead, 1.4 times as many outlines on no tile for about as many tiles found: changelog's round 26.)"""
     if width is None:
         return [box]
