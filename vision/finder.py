@@ -346,7 +346,7 @@ def _parted(box: np.ndarray, width: float | None) -> list[np.ndarray]:
     tile's length where the box is narrower than `Params.part_across` tile widths (the tiles lie
     end to end), else a tile's width (they lie side by side). Where that is fewer than two, or no
     width is known, the box whole. (Seeds 30 to 39, photos looked at closer: cut by the box's length
-    instead, 1.4 times as many outlines on no tile for about as many tiles found: changelog's round 26.)"""
+    instead, 1.5 to 2 times as many outlines on no tile for about as many tiles found: changelog's round 26.)"""
     if width is None:
         return [box]
     across, along = sorted((box[1] - box[0], box[3] - box[0]), key=lambda v: float(np.linalg.norm(v)))

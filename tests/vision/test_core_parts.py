@@ -9,7 +9,6 @@ cv2 = pytest.importorskip("cv2")
 
 from vision import finder, pipeline  # noqa: E402
 from vision.finder import Sighting, TileRegion  # noqa: E402
-from vision.params import PARAMS as P  # noqa: E402
 from vision.reader import TileReading  # noqa: E402
 
 pytestmark = pytest.mark.vision
