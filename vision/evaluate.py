@@ -34,6 +34,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .finder import holds
 from .load import decode
 from .model import network, use_network
 from .pipeline import analyse
@@ -197,10 +198,6 @@ def variant_photos(photos, change):
         yield name, encoded.tobytes(), want, set_size
 
 
-def _on(outline, point) -> bool:
-    return cv2.pointPolygonTest(np.float32(outline), tuple(map(float, point)), False) >= 0
-
-
 def outcome(result, want: Counter, where: list | None = None, image: np.ndarray | None = None,
             set_size: int | None = None, answers: list | None = None) -> dict:
     """One photo's counts, as `score` adds them up: the photo (whole or not), its tiles right,
@@ -227,7 +224,7 @@ def outcome(result, want: Counter, where: list | None = None, image: np.ndarray 
     if where is not None:
         outlines = [t.corners for t in result.tiles_detail] + list(result.unreadable)
         counts["tiles_placed"] = len(where)
-        counts["tiles_found"] = sum(any(_on(c, q.mean(axis=0)) for c in outlines) for q in where)
+        counts["tiles_found"] = sum(any(holds(c, q.mean(axis=0)) for c in outlines) for q in where)
         if image is not None:
             counts.update(_taps(result, want, where, image, set_size, answers))
     return counts
@@ -240,11 +237,11 @@ def _taps(result, want: Counter, where: list, image: np.ndarray, set_size, answe
     taps = right = 0
     for quad, answer in zip(where, answers):
         centre = quad.mean(axis=0)
-        if any(_on(c, centre) for c in read):
+        if any(holds(c, centre) for c in read):
             continue            # read already (an outline that could not be read is tapped, as a person would)
         taps += 1
         tile = tile_at(image, tuple(map(float, centre)), read, set_size)
-        if tile is None or any(_on(c, np.mean(tile.corners, axis=0)) for c in read):
+        if tile is None or any(holds(c, np.mean(tile.corners, axis=0)) for c in read):
             continue            # the review says no tile could be read there
         read.append(tile.corners)
         values.append(tile.values)

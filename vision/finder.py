@@ -41,7 +41,12 @@ class TileRegion:
 
     def holds(self, point) -> bool:
         """The point (x, y in the photo's pixels) lies on the tile or its edge."""
-        return cv2.pointPolygonTest(self.corners.astype(np.float32), tuple(map(float, point)), False) >= 0
+        return holds(self.corners, point)
+
+
+def holds(outline, point) -> bool:
+    """The point (x, y) lies inside the outline (its corners in turn) or on its edge."""
+    return cv2.pointPolygonTest(np.float32(outline), tuple(map(float, point)), False) >= 0
 
 
 def finder_input(image: np.ndarray, long_side: int = P.fine, scale: float | None = None) -> tuple[np.ndarray, float]:
@@ -331,8 +336,8 @@ def core_outlines(sighting: Sighting, held: list[np.ndarray], width: float | Non
                             / sighting.to_map)
         parts = _parted(box, width)
         for part in parts:
-            middle = tuple(map(float, part.mean(axis=0) if len(parts) > 1 else centre))
-            if not any(cv2.pointPolygonTest(np.float32(h), middle, False) >= 0 for h in held):
+            middle = part.mean(axis=0) if len(parts) > 1 else centre
+            if not any(holds(h, middle) for h in held):
                 outlines.append(part)
         if len(outlines) >= P.cores_most:
             break
@@ -681,8 +686,7 @@ def _arm_cuts(piece: Piece, shape: tuple | None, core: np.ndarray, from_core: li
                 cells.extend(_arm_tiles(piece, core, start, end, out * (apart + 1)))
     if len(cells) < 2:
         return []             # a chain or cross holds two tiles at least: one is a lone tile's face
-    way = cells + [q for q in from_core if not any(cv2.pointPolygonTest(c, tuple(map(float, q.mean(axis=0))), False) >= 0
-                                                   for c in cells)]
+    way = cells + [q for q in from_core if not any(holds(c, q.mean(axis=0)) for c in cells)]
     return [way] if _covers(piece, shape, way) >= P.arm_cover else []
 
 

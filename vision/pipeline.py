@@ -19,7 +19,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, inside,
+from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds, inside,
                      core_outlines, short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
                      zoomed_sighting)
 from .load import decode
@@ -141,8 +141,7 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
         outlines = [o for o in outlines if _in_photo(o.mean(axis=0), image.shape) and (
             width is None or P.shown_width[0] <= short_side(o) / width <= P.shown_width[1])]
         for outline, pips in zip(outlines, _pip_seen(image, outlines)):
-            centre = tuple(map(float, outline.mean(axis=0)))
-            if pips and not any(cv2.pointPolygonTest(np.float32(h), centre, False) >= 0 for h in held):
+            if pips and not any(holds(h, outline.mean(axis=0)) for h in held):
                 held.append(outline)
                 shown.append(outline)
 
