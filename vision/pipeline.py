@@ -31,6 +31,11 @@ from .reader import TileReading, peaks_inside, read_maps
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
+def plain_corners(corners) -> tuple[tuple[float, float], ...]:
+    """An outline's corners as a result holds them: (x, y) in plain numbers, not NumPy's."""
+    return tuple((float(x), float(y)) for x, y in corners)
+
+
 @dataclass(frozen=True)
 class TileFound:
     values: tuple[int, int]
@@ -218,7 +223,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
     limit = set_size if set_size is not None else 18
     found, unreadable = [], []
     for region, reading in zip(seen.regions, seen.readings):
-        corners = tuple((float(x), float(y)) for x, y in region.corners)
+        corners = plain_corners(region.corners)
         if reading is None:
             continue                       # no divider: not a tile face
         if reading.top > limit or reading.bottom > limit:
@@ -229,7 +234,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
         found.append(TileFound(values, confidence, corners, reading))
     found, twice = once_each(found)
     unreadable.extend(t.corners for t in twice)
-    unreadable.extend(tuple((float(x), float(y)) for x, y in outline) for outline in seen.shown)
+    unreadable.extend(plain_corners(outline) for outline in seen.shown)
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
                   tuple(unreadable), trace)

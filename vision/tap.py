@@ -25,7 +25,7 @@ import numpy as np
 
 from .finder import TileRegion, long_axis, short_side, tiles_at
 from .params import PARAMS as P
-from .pipeline import TileFound, read_tiles, square_up
+from .pipeline import TileFound, plain_corners, read_tiles, square_up
 
 
 def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
@@ -42,7 +42,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
         return None
     region, reading = best
     return TileFound(tuple(sorted((reading.top, reading.bottom))), min(reading.confidence, P.tap_most),
-                     tuple((float(x), float(y)) for x, y in region.corners), reading)
+                     plain_corners(region.corners), reading)
 
 
 def read_round(image: np.ndarray, point: tuple[float, float], width: float | None):
