@@ -111,3 +111,20 @@ def test_a_stream_run_asked_wrongly_says_so_before_it_starts(args, tmp_path, cap
     assert ended.value.code == 2
     assert args[0] in capsys.readouterr().err
     assert not list(tmp_path.glob("*.pt"))      # nothing adopted, nothing trained
+
+
+def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_as_they_were():
+    from vision.training.synth_scenes import HIGH_SETS, tile_sample
+    assert min(HIGH_SETS[0]) == 12 and abs(sum(HIGH_SETS[1]) - 1) < 1e-9
+    # the first tiles are drawn as before the option came (the committed reader learnt from them)
+    a = tile_sample(np.random.default_rng(11))
+    b = tile_sample(np.random.default_rng(11), high=False)
+    assert np.array_equal(a[0], b[0]) and a[2] == b[2]
+    def halves(high):
+        rng = np.random.default_rng(7)
+        drawn = [tile_sample(rng, high=high)[2] for _ in range(60)]
+        return [v for h in drawn if h is not None for v in h]
+    first, high = halves(False), halves(True)
+    assert max(high) <= 18
+    # halves of 10 pips and more, which the first tiles hold a quarter of, are about half of these
+    assert np.mean([v >= 10 for v in high]) > np.mean([v >= 10 for v in first]) + 0.1

@@ -402,6 +402,9 @@ def _values(rng, max_value):
     return int(rng.integers(0, max_value + 1)), int(rng.integers(0, max_value + 1))
 
 
+HIGH_SETS = ((12, 15, 18), (0.45, 0.4, 0.15))     # the sets of `tile_sample(high=True)`, and their shares
+
+
 def _max_value(rng):
     return int(rng.choice([6, 9, 12, 15, 18], p=[0.25, 0.25, 0.25, 0.18, 0.07]))
 
@@ -512,14 +515,16 @@ def rectifying(quad: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(quad), dst)
 
 
-def tile_sample(rng: np.random.Generator, broad: bool = False):
+def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = False):
     """A rectified tile (READ_H x READ_W x 3 uint8) and its maps (2 x READ_H x READ_W float32:
     pip centres, divider bar), and the values of its top and bottom halves (None: no tile).
-    With `broad`, of the wider range of sets (`synth_tiles.random_style`)."""
+    With `broad`, of the wider range of sets (`synth_tiles.random_style`); with `high`, of the
+    double-12, 15 and 18 sets only, whose halves of 10 pips and more, packed close, the reader
+    reads worst (`HIGH_SETS`)."""
     short = float(np.exp(rng.uniform(np.log(12), np.log(140))))     # the tile's width in the photo
     pad = int(short * 2.2)
     w = h = int(2 * short + 2 * pad)
-    max_value = _max_value(rng)
+    max_value = int(rng.choice(HIGH_SETS[0], p=HIGH_SETS[1])) if high else _max_value(rng)
     style = st.random_style(rng, max_value, broad)
     hmat = camera(rng, w, h, max_tilt=35)
     angle = rng.uniform(0, 2 * math.pi)
