@@ -126,5 +126,5 @@ def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_a
         return [v for h in drawn if h is not None for v in h]
     first, high = halves(False), halves(True)
     assert max(high) <= 18
-    # halves of 10 pips and more, which the first tiles hold a quarter of, are about half of these
+    # halves of 10 pips and more: about one in six of the first tiles' halves, one in three of these
     assert np.mean([v >= 10 for v in high]) > np.mean([v >= 10 for v in first]) + 0.1
