@@ -116,7 +116,10 @@ def test_a_stream_run_asked_wrongly_says_so_before_it_starts(args, tmp_path, cap
 def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_as_they_were():
     from vision.training.synth_scenes import HIGH_SETS, tile_sample
     assert min(HIGH_SETS[0]) == 12 and abs(sum(HIGH_SETS[1]) - 1) < 1e-9
-    # the first tiles are drawn as before the option came (the committed reader learnt from them)
+    # the first tiles are drawn as before the option came (the committed reader learnt from them):
+    # these are the halves of seeds 0 to 11 as round 26's code drew them (None: no tile face up)
+    assert [tile_sample(np.random.default_rng(s))[2] for s in range(12)] == [
+        None, (13, 10), None, (5, 0), None, None, (8, 4), None, None, (5, 4), (6, 2), (8, 8)]
     a = tile_sample(np.random.default_rng(11))
     b = tile_sample(np.random.default_rng(11), high=False)
     assert np.array_equal(a[0], b[0]) and a[2] == b[2]
