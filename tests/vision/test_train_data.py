@@ -113,6 +113,16 @@ def test_a_stream_run_asked_wrongly_says_so_before_it_starts(args, tmp_path, cap
     assert not list(tmp_path.glob("*.pt"))      # nothing adopted, nothing trained
 
 
+def test_a_named_reader_run_keeps_its_checkpoints_as_often_as_asked_and_the_committed_chain_none(tmp_path, monkeypatch):
+    runs = []
+    monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append((which, options)))
+    train.main(["reader", "--work", str(tmp_path), "--name", "reader-try", "--keep-every", "500"])
+    assert [(which, o["name"], o["keep_every"]) for which, o in runs] == [("reader", "reader-try", 500)]
+    runs.clear()
+    train.main(["reader", "--work", str(tmp_path), "--keep-every", "500"])
+    assert [(o["name"], o.get("keep_every", 0)) for _, o in runs] == [(None, 0), ("reader-2", 0), ("reader-3", 0)]
+
+
 def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_as_they_were():
     from vision.training.synth_scenes import HIGH_SETS, tile_sample
     assert min(HIGH_SETS[0]) == 12 and abs(sum(HIGH_SETS[1]) - 1) < 1e-9

@@ -524,7 +524,8 @@ def main(argv=None) -> int:
                         "shrunk by up to this factor (e.g. 1.6)")
     parser.add_argument("--hold", help="a named finder run: the checkpoint whose maps it is held to on the first "
                         "file's scenes (e.g. committed-finder)")
-    parser.add_argument("--keep-every", type=int, default=0, help="also keep the checkpoint every this many steps")
+    parser.add_argument("--keep-every", type=int, default=0, help="a named run: also keep the checkpoint every this "
+                                                                     "many steps (WORK/NAME-atSTEP.pt)")
     parser.add_argument("--models", type=Path, default=MODELS, help="export: the folder the ONNX files go to")
     parser.add_argument("--only", help="data: only these data files (comma-separated, e.g. scenes-train,scenes-hard)")
     parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
@@ -592,15 +593,16 @@ def main(argv=None) -> int:
                     name="finder" if last else f"finder-{k}", max_lr=max_lr, init=f"finder-{k - 1}", shape=shape,
                     scenes=scenes if scenes != ("scenes-train",) else later_scenes, keep_norms=True)
     if args.step in ("reader", "all"):
-        from . import nets
         shape = None
         if args.reader_widths or args.reader_stem != 1:
+            from . import nets
             shape = (_widths(args.reader_widths) if args.reader_widths else nets.READER_WIDTHS, args.reader_stem,
                      args.reader_fine)
         tiles = ("tiles-train", "tiles-broad") if args.broad else ("tiles-train",)
         tiles += ("tiles-high",) if args.high and args.name else ()
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
-            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, tiles=tiles)
+            max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, tiles=tiles,
+            keep_every=args.keep_every if args.name else 0)
         if not args.name:       # the committed reader: a gentler second run on the first, then a third
             steps, max_lr = READER_SECOND_RUN
             fit(args.work, "reader", steps, batch=48, threads=args.threads, name="reader-2", max_lr=max_lr,
