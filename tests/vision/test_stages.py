@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 np = pytest.importorskip("numpy")
-cv2 = pytest.importorskip("cv2")
+pytest.importorskip("cv2")
 
 from vision import pipeline  # noqa: E402
+from vision.finder import holds  # noqa: E402
 from vision.load import decode  # noqa: E402
 from vision.overlay import draw_overlay  # noqa: E402
 from vision.params import PARAMS as P  # noqa: E402
@@ -104,8 +105,7 @@ def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(ch
     def tile_on(result, values):
         quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == values)
         centre = tuple(map(float, quad.mean(axis=0)))
-        return next((t for t in result.tiles_detail if cv2.pointPolygonTest(np.float32(t.corners), centre, False) >= 0),
-                    None)
+        return next((t for t in result.tiles_detail if holds(t.corners, centre)), None)
     without = pipeline.analyse(photo, set_size, skip=("cores unread", "faces unread"))
     result = pipeline.analyse(photo, set_size, skip=("faces unread",))
     assert next(t for t in result.trace if t.name == "cores unread").changed == 1
@@ -113,6 +113,11 @@ def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(ch
     tile = tile_on(result, (4, 11))
     assert tile is not None and tile.values == (4, 11) and tile.confidence <= P.tap_most < P.confident
     assert result.tiles_detail[:-1] == without.tiles_detail
+
+
+def _on(outline, quad) -> bool:
+    """The outline holds the middle of the tile whose corners are `quad`."""
+    return holds(outline, np.mean(quad, axis=0))
 
 
 def test_tiles_seen_but_not_read_are_outlined_to_check_and_not_counted():
@@ -130,11 +135,9 @@ def test_tiles_seen_but_not_read_are_outlined_to_check_and_not_counted():
     shown = result.unreadable[len(without.unreadable):]
     assert next(t for t in result.trace if t.name == "shown unread").shown == len(shown) == 3
     before = [t.corners for t in without.tiles_detail] + list(without.unreadable)
-    def on(outline, quad):
-        return cv2.pointPolygonTest(np.float32(outline), tuple(map(float, np.mean(quad, axis=0))), False) >= 0
     for outline in shown:
-        [quad] = [q for q in quads if on(outline, q)]
-        assert not any(on(o, quad) for o in before)
+        [quad] = [q for q in quads if _on(outline, q)]
+        assert not any(_on(o, quad) for o in before)
 
 
 def test_tiles_of_a_chain_whose_cores_ran_together_are_each_outlined_to_check(monkeypatch):
@@ -154,8 +157,7 @@ def test_tiles_of_a_chain_whose_cores_ran_together_are_each_outlined_to_check(mo
     count = next(t for t in parted.trace if t.name == "shown unread").shown
     assert count == 7
     for outline in parted.unreadable[-count:]:
-        assert any(cv2.pointPolygonTest(np.float32(outline), tuple(map(float, np.mean(q, axis=0))), False) >= 0
-                   for q in quads)
+        assert any(_on(outline, q) for q in quads)
 
 
 def test_on_a_photo_of_tiles_not_small_no_face_is_outlined_unread():
@@ -184,7 +186,7 @@ def test_the_rest_of_a_face_no_tile_covers_is_read_as_taps_along_it():
     quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == (3, 6))
     centre = tuple(map(float, quad.mean(axis=0)))
     def on_it(result):
-        return [t for t in result.tiles_detail if cv2.pointPolygonTest(np.float32(t.corners), centre, False) >= 0]
+        return [t for t in result.tiles_detail if holds(t.corners, centre)]
     assert on_it(pipeline.analyse(photo, set_size, skip=("faces unread",))) == []
     result = pipeline.analyse(photo, set_size)
     assert next(t for t in result.trace if t.name == "faces unread").changed >= 1
