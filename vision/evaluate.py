@@ -11,6 +11,7 @@
     python -m vision.evaluate --styles --finder F.onnx   ... read with another finder (a candidate)
     python -m vision.evaluate --styles --set "white on black"   ... only that set's rows
     python -m vision.evaluate --styles --taps         ... and a tap on each tile not read, as the review reads it
+    python -m vision.evaluate --styles --photo 3024x4032   ... each photo drawn at a phone's 12 MP
 
 labels.tsv has the columns `file`, `tiles` ("a|b c|d ...") and `total_pips` (and may
 have `set`). Printed per photo and overall: photos with every tile right, tiles right,
@@ -89,24 +90,27 @@ def kind_photos(kind: str, count: int, seed: int):
         yield _photo(f"{kind}-{seed}-{i:04d}", *hard_scene_with_answers(rng, kind))
 
 
-def style_photos(style: str, layout: str, size: str, count: int, seed: int):
+def style_photos(style: str, layout: str, size: str, count: int, seed: int, shape: tuple[int, int] | None = None):
     """Photos of one cell of the style table (`synth_styles`: a set's look, a layout, a size)
-    from seeds no training draws from, with their tiles' corners."""
-    from .training.synth_styles import scene_seed, style_scene
+    from seeds no training draws from, with their tiles' corners; drawn `shape` (h, w) pixels
+    (`synth_styles.SHAPE`, 768 x 1024, unless given). The tiles' sizes are kept at the finder's
+    first look, so a larger photo shows the same layout with more pixels on each tile, as a
+    phone's photo does."""
+    from .training.synth_styles import SHAPE, scene_seed, style_scene
     from .training.train import SEED
     for i in range(count):
         rng = np.random.default_rng(SEED + scene_seed(seed, style, layout, size, i))
-        yield _photo(f"{style}/{layout}/{size}-{seed}-{i:04d}", *style_scene(rng, style, layout, size))
+        yield _photo(f"{style}/{layout}/{size}-{seed}-{i:04d}", *style_scene(rng, style, layout, size, shape or SHAPE))
 
 
 def style_table(count: int, test_seeds: list[int], out=None, closer: bool = False,
-                styles=None, layouts=None, sizes=None, taps: bool = False) -> dict:
+                styles=None, layouts=None, sizes=None, taps: bool = False, shape: tuple[int, int] | None = None) -> dict:
     """The style table: for each set's look x layout x size (all of `synth_styles`, or those
     named), `count` photos a seed read and counted (`score`): photos with every tile right,
     tiles found, tiles right, and the share of tiles marked sure that are right; each
     style's cells added up, and all of them; with `taps`, the taps on the tiles not read
     that read right and the photos whole after them. Printed a row at a time; returned by (style,
-    layout, size), (style, "all", "") and ("all", "", "")."""
+    layout, size), (style, "all", "") and ("all", "", ""). `shape`: the photos' size (`style_photos`)."""
     from .training import synth_styles as ss
     out = out or sys.stdout
     share = lambda a, b: f"{a:>3}/{b:<4}{f'{a / b:.0%}' if b else '-':>5}"    # noqa: E731
@@ -123,7 +127,7 @@ def style_table(count: int, test_seeds: list[int], out=None, closer: bool = Fals
         cells = []
         for layout in layouts or ss.LAYOUTS:
             for size in sizes or ss.SIZES:
-                photos = [p for s in test_seeds for p in style_photos(style, layout, size, count, s)]
+                photos = [p for s in test_seeds for p in style_photos(style, layout, size, count, s, shape)]
                 results[style, layout, size] = figures = score(photos, 1, quiet=True, closer=closer, taps=taps)
                 cells.append(figures)
                 print(row(f"{style:<16} {layout:<9} {size}", figures), file=out, flush=True)
@@ -160,6 +164,18 @@ def seeds(text: str) -> list[int]:
         first, _, last = part.partition("-")
         out.extend(range(int(first), int(last or first) + 1))
     return out
+
+
+def photo_size(text: str) -> tuple[int, int]:
+    """'3024x4032': a photo's height and width, each 64 to 8192 pixels."""
+    height, _, width = text.lower().partition("x")
+    try:
+        size = int(height), int(width)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size HxW, such as 3024x4032") from None
+    if not all(64 <= side <= 8192 for side in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side 64 to 8192 pixels")
+    return size
 
 
 def _turn(image, angle):
@@ -456,6 +472,8 @@ def main(argv=None) -> int:
     parser.add_argument("--set", dest="sets", action="append", metavar="SET",
                         help="only this set's rows of the style table (again for more): black on ivory, white on "
                         "black, colour on white, colour on cloth")
+    parser.add_argument("--photo", type=photo_size, metavar="HxW", help="with --styles: draw each photo H x W pixels "
+                        "(768x1024 unless given; a phone's 12 MP: 3024x4032), its tiles as large at the finder's first look")
     parser.add_argument("--taps", action="store_true", help="with --kinds and --styles: a tap on each tile not "
                         "found, read as the review reads a tap; the taps read right, the photos whole after them")
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
@@ -509,9 +527,10 @@ def main(argv=None) -> int:
     if args.styles:
         style_seeds = args.seeds or HELD_OUT
         print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}; "
+              + (f"photos {args.photo[0]} x {args.photo[1]}; " if args.photo else "")
               + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "reader")), flush=True)
         results["styles"] = style_table(args.styles, style_seeds, closer=args.closer, styles=args.sets,
-                                        taps=args.taps)
+                                        taps=args.taps, shape=args.photo)
     if args.memory:
         results["12 MP"] = twelve_megapixels(args.closer)
         print("12 MP photo:", json.dumps(results["12 MP"]))

@@ -111,14 +111,20 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
     a whole cross of small tiles, taken for one large tile; pieces of a ruled card read as 0|0,
     a line and no pip), the whole photo is looked at closer, as where those looks see no tile
     at all (`finder.find_tiles`), and read there; where nothing reads there either, what the
-    first looks saw stands. Where a tile with a pip did read, or the photo was looked at closer
-    already, or is small, nothing changes. (Taking that look also where tiles read but none
-    surely lost two development photos and a generated scene: changelog's rounds 15 and 16.)"""
-    if seen.sighting.zoomed or coarse_only(image.shape) or any(_pips(r) for r in seen.readings):
+    first looks saw stands. Where the photo was looked at closer already, or is small, nothing
+    changes; nor where a tile with a pip did read, unless none read surely on a large photo
+    (`Params.zoom_unsure_from`, a phone's photo of tiles far off: the first look saw a few
+    clusters of them, and their pieces read unsurely), where the closer look's tiles stand if
+    any of them reads surely with a pip. (Taking that look where tiles read but none surely on
+    photos of every size lost development photos: changelog's rounds 15, 16 and 29.)"""
+    if seen.sighting.zoomed or coarse_only(image.shape):
+        return seen
+    pips = any(_pips(r) for r in seen.readings)
+    if pips and (max(image.shape[:2]) < P.zoom_unsure_from or any(map(_sure_pips, seen.readings))):
         return seen
     sighting = zoomed_sighting(image)
     regions, readings = read_best(image, sighting.regions)
-    if not any(r is not None for r in readings):
+    if not any(map(_sure_pips, readings) if pips else (r is not None for r in readings)):
         return seen
     return replace(seen, sighting=sighting, regions=tuple(regions), readings=tuple(readings))
 
@@ -176,6 +182,11 @@ def _pips(reading: TileReading | None) -> bool:
     """A tile read with a pip on it: a 0|0 bears no reading out, so it neither counts as a tile
     read here nor is ever marked sure (`analyse`, `Params.blank_most`)."""
     return reading is not None and (reading.top, reading.bottom) != (0, 0)
+
+
+def _sure_pips(reading: TileReading | None) -> bool:
+    """A tile read surely, with a pip on it."""
+    return _pips(reading) and _sure(reading)
 
 
 def _tiles(stage):
@@ -654,7 +665,7 @@ def _reader_maps(batch: np.ndarray) -> np.ndarray:
 STAGES = (
     Stage("find", _find),                                       # the finder's looks (finder.find_tiles)
     Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),   # each run's best way
-    Stage("none read", _none_read),                             # nothing read: the photo at 1536
+    Stage("none read", _none_read),                             # nothing read (a large photo: surely): at 1536
     Stage("small tiles closer", _with_sighting(small_tiles_closer)),   # small faces again at 768
     Stage("square up", _tiles(square_up)),                      # cut again round the divider
     Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own

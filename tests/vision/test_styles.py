@@ -2,6 +2,7 @@
 layout, a size), from seeds training never draws from, counted by the evaluation's scorer."""
 from __future__ import annotations
 
+import argparse
 import io
 
 import pytest
@@ -60,6 +61,22 @@ def test_a_cell_draws_its_layout_at_its_size(layout):
             else:                       # the double across touches a tile on each of its four sides
                 touching = [o for o in quads[1:] if ss.gap(quads[0], o) <= 0.1 * widths[0]]
                 assert len(touching) == 4
+
+
+def test_a_cell_drawn_at_a_phones_size_keeps_its_tiles_size_at_the_finders_look():
+    name, data, want, max_value, quads, answers = next(evaluate.style_photos("white on black", "row", "small", 1, 40,
+                                                                            (1512, 2016)))
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape == (1512, 2016, 3) and len(quads) == len(answers) >= 4
+    # as long at the finder's first look as the small cell's tiles are, so about 5 to 10 times as long in the photo
+    assert 0.75 * ss.SMALL[0] <= np.median(ss.tile_lengths(quads, 2016, 1512)) <= 1.25 * ss.SMALL[1]
+
+
+def test_the_evaluation_takes_a_photo_size_as_height_x_width():
+    assert evaluate.photo_size("3024x4032") == (3024, 4032)
+    for wrong in ("4032", "axb", "12x4032", "3024x9000"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            evaluate.photo_size(wrong)
 
 
 def test_each_style_is_the_set_it_names():

@@ -264,3 +264,26 @@ def test_a_photo_whose_first_looks_read_only_double_blanks_is_looked_at_closer()
     after = outcome(result, want, where)
     assert before["tiles_found"] == 0
     assert after["tiles_found"] >= 9 and after["tiles_right"] >= 8
+
+
+def test_a_large_photo_whose_first_looks_read_nothing_surely_is_looked_at_closer():
+    # the style table's small white-on-black tiles standing apart (seed 35, a seed of choice),
+    # drawn at a phone's 12 MP: the first look sees two clusters of them and reads a piece as a
+    # tile unsurely; the whole photo at 1536 sees every tile. The same photo at half the size
+    # is below `Params.zoom_unsure_from`, where that look is not taken.
+    from vision.evaluate import outcome, style_photos
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where, _ = next(style_photos("white on black", "scattered", "small", 1, 35, (3024, 4032)))
+    image = decode(data)
+    result = analyse(image, set_size)
+    first = [reading for _, reading in next(t for t in result.trace if t.name == "read").tiles if reading]
+    assert first and all(r.confidence < P.confident for r in first)
+    before = outcome(analyse(image, set_size, skip=("none read",)), want, where)
+    after = outcome(result, want, where)
+    assert before["tiles_found"] <= 3
+    assert after["tiles_found"] >= 14 and after["tiles_right"] >= 13 and after["confident_right"] == after["confident"]
+    assert next(t for t in result.trace if t.name == "none read").changed >= 14
+    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    assert max(half.shape[:2]) < P.zoom_unsure_from
+    assert next(t for t in analyse(half, set_size).trace if t.name == "none read").changed == 0
