@@ -50,7 +50,7 @@ class Params:
                                         "look still halves it and sees detail the first could not), where tiles with a pip "
                                         "read but none surely, the whole photo is looked at at `zoomed` too (pipeline's "
                                         "`none read`): the style table at 12 MP, seeds 30 to 39 (changelog's round 29); "
-                                        "at every size it lost development photos of 1,600 (rounds 16, 29)")
+                                        "taken at every size it lost development photos (rounds 15, 16; round 29: rakeduk-04, 1,600)")
     look_most: int = tuned(1024 * 768, "input pixels: a larger look is taken in strips, each within this with its "
                                        "overlap, so that a 12 MP analysis stays under 400 MB (the look at 1536 "
                                        "whole: 441 MB; in two strips 353 MB here, 400 once in CI; in three 322)")
