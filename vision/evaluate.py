@@ -167,14 +167,16 @@ def seeds(text: str) -> list[int]:
 
 
 def photo_size(text: str) -> tuple[int, int]:
-    """'3024x4032': a photo's height and width, each 64 to 8192 pixels."""
+    """'3024x4032': a photo's height and width, each at least 64 pixels, and no more pixels than
+    the pip counter reads (`Params.max_pixels`)."""
     height, _, width = text.lower().partition("x")
     try:
         size = int(height), int(width)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size HxW, such as 3024x4032") from None
-    if not all(64 <= side <= 8192 for side in size):
-        raise argparse.ArgumentTypeError(f"{text!r}: each side 64 to 8192 pixels")
+    if min(size) < 64 or size[0] * size[1] > P.max_pixels:
+        raise argparse.ArgumentTypeError(f"{text!r}: each side at least 64 pixels, at most "
+                                         f"{P.max_pixels // 10**6} MP in all")
     return size
 
 

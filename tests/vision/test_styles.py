@@ -74,7 +74,8 @@ def test_a_cell_drawn_at_a_phones_size_keeps_its_tiles_size_at_the_finders_look(
 
 def test_the_evaluation_takes_a_photo_size_as_height_x_width():
     assert evaluate.photo_size("3024x4032") == (3024, 4032)
-    for wrong in ("4032", "axb", "12x4032", "3024x9000"):
+    assert evaluate.photo_size("64x8192") == (64, 8192)
+    for wrong in ("4032", "axb", "12x4032", "8192x8192"):       # the last: 67 MP, more than the pip counter reads
         with pytest.raises(argparse.ArgumentTypeError):
             evaluate.photo_size(wrong)
 
