@@ -97,15 +97,19 @@ def chain_of_black_tiles():
     return decode(data), set_size, quads, answers
 
 
+def _on(outline, quad) -> bool:
+    """The outline holds the middle of the tile whose corners are `quad`."""
+    return holds(outline, np.mean(quad, axis=0))
+
+
 def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(chain_of_black_tiles):
     """The finder saw the core of the chain's 4|11, but no cut of its own held it: the "cores
     unread" stage reads it as a tap there, right, and at most `Params.tap_most` sure, so listed
     to check; the tiles read before stay as they were."""
     photo, set_size, quads, answers = chain_of_black_tiles
     def tile_on(result, values):
-        quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == values)
-        centre = tuple(map(float, quad.mean(axis=0)))
-        return next((t for t in result.tiles_detail if holds(t.corners, centre)), None)
+        quad = next(q for q, a in zip(quads, answers) if tuple(sorted(a)) == values)
+        return next((t for t in result.tiles_detail if _on(t.corners, quad)), None)
     without = pipeline.analyse(photo, set_size, skip=("cores unread", "faces unread"))
     result = pipeline.analyse(photo, set_size, skip=("faces unread",))
     assert next(t for t in result.trace if t.name == "cores unread").changed == 1
@@ -113,11 +117,6 @@ def test_a_core_no_tile_read_holds_is_read_as_a_tap_there_and_listed_to_check(ch
     tile = tile_on(result, (4, 11))
     assert tile is not None and tile.values == (4, 11) and tile.confidence <= P.tap_most < P.confident
     assert result.tiles_detail[:-1] == without.tiles_detail
-
-
-def _on(outline, quad) -> bool:
-    """The outline holds the middle of the tile whose corners are `quad`."""
-    return holds(outline, np.mean(quad, axis=0))
 
 
 def test_tiles_seen_but_not_read_are_outlined_to_check_and_not_counted():
@@ -183,10 +182,9 @@ def test_the_rest_of_a_face_no_tile_covers_is_read_as_taps_along_it():
     from vision.evaluate import style_photos
     name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "normal", 1, 34))
     photo = decode(data)
-    quad = next(np.float32(q) for q, a in zip(quads, answers) if tuple(sorted(a)) == (3, 6))
-    centre = tuple(map(float, quad.mean(axis=0)))
+    quad = next(q for q, a in zip(quads, answers) if tuple(sorted(a)) == (3, 6))
     def on_it(result):
-        return [t for t in result.tiles_detail if holds(t.corners, centre)]
+        return [t for t in result.tiles_detail if _on(t.corners, quad)]
     assert on_it(pipeline.analyse(photo, set_size, skip=("faces unread",))) == []
     result = pipeline.analyse(photo, set_size)
     assert next(t for t in result.trace if t.name == "faces unread").changed >= 1
