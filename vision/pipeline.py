@@ -124,7 +124,9 @@ def _none_read(image: np.ndarray, seen: Seen) -> Seen:
         return seen
     sighting = zoomed_sighting(image)
     regions, readings = read_best(image, sighting.regions)
-    if not any(map(_sure_pips, readings) if pips else (r is not None for r in readings)):
+    # a large photo read only unsurely: the closer look stands where it reads a tile surely
+    read = any(map(_sure_pips, readings)) if pips else any(r is not None for r in readings)
+    if not read:
         return seen
     return replace(seen, sighting=sighting, regions=tuple(regions), readings=tuple(readings))
 
