@@ -123,6 +123,16 @@ def test_a_named_reader_run_keeps_its_checkpoints_as_often_as_asked_and_the_comm
     assert [(o["name"], o.get("keep_every", 0)) for _, o in runs] == [(None, 0), ("reader-2", 0), ("reader-3", 0)]
 
 
+def test_a_named_reader_run_asked_for_loose_tiles_learns_from_them_and_the_committed_chain_never(tmp_path, monkeypatch):
+    runs = []
+    monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append(options.get("tiles", ("tiles-train",))))
+    train.main(["reader", "--work", str(tmp_path), "--name", "reader-try", "--loose"])
+    assert runs == [("tiles-train", "tiles-loose")]
+    runs.clear()
+    train.main(["reader", "--work", str(tmp_path), "--loose"])
+    assert all("tiles-loose" not in tiles for tiles in runs) and len(runs) == 3
+
+
 def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_as_they_were():
     from vision.training.synth_scenes import HIGH_SETS, tile_sample
     assert min(HIGH_SETS[0]) == 12 and abs(sum(HIGH_SETS[1]) - 1) < 1e-9
@@ -141,3 +151,29 @@ def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_a
     assert max(high) <= 18
     # halves of 10 pips and more: about one in six of the first tiles' halves, one in three of these
     assert np.mean([v >= 10 for v in high]) > np.mean([v >= 10 for v in first]) + 0.1
+
+
+def test_a_loose_tile_is_the_same_tile_cut_larger_with_every_pip_inside_and_the_divider_near_the_middle():
+    from vision.training.synth_scenes import tile_sample
+    from vision.reader import peaks, read_maps
+    looser = 0
+    for seed in range(40):
+        tight, tight_maps, halves = tile_sample(np.random.default_rng(seed))
+        loose, loose_maps, loose_halves = tile_sample(np.random.default_rng(seed), loose=True)
+        assert loose_halves == halves           # the same tile, the same photo: only the cut differs
+        if halves is None:
+            assert not loose_maps.any()
+            continue
+        # the marked pips (a peak at each centre) are this tile's, each inside the cut
+        centres = np.array([(x, y) for x, y, _ in peaks(loose_maps[0], 0.5)]).reshape(-1, 2)
+        assert len(centres) == sum(halves)
+        if not len(centres):
+            continue                            # a 0|0
+        assert 0 < centres[:, 0].min() and centres[:, 0].max() < loose_maps.shape[2] - 1
+        assert 0 < centres[:, 1].min() and centres[:, 1].max() < loose_maps.shape[1] - 1
+        reading = read_maps(loose_maps)         # the marked maps read as the tile's halves
+        assert reading is not None and (reading.top, reading.bottom) in (halves, halves[::-1])
+        # drawn smaller in a larger cut: the pips lie nearer the middle than in the cut round the tile
+        spread = lambda maps: max(abs(y - maps.shape[1] / 2) for _, y, _ in peaks(maps[0], 0.5))
+        looser += spread(loose_maps) < spread(tight_maps) - 1
+    assert looser >= 10

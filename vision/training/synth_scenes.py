@@ -515,12 +515,14 @@ def rectifying(quad: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(quad), dst)
 
 
-def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = False):
+def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = False, loose: bool = False):
     """A rectified tile (READ_H x READ_W x 3 uint8) and its maps (2 x READ_H x READ_W float32:
     pip centres, divider bar), and the values of its top and bottom halves (None: no tile).
     With `broad`, of the wider range of sets (`synth_tiles.random_style`); with `high`, of the
     double-12, 15 and 18 sets only, whose halves of 10 pips and more, packed close, the reader
-    reads worst (`HIGH_SETS`)."""
+    reads worst (`HIGH_SETS`); with `loose`, cut as the pip counter cuts a tile of a chain or row of
+    touching tiles: up to `LOOSE_CUT` larger than the tile and a little along it, so that its
+    neighbours' pips lie inside the cut, unmarked (`_loosened`)."""
     short = float(np.exp(rng.uniform(np.log(12), np.log(140))))     # the tile's width in the photo
     pad = int(short * 2.2)
     w = h = int(2 * short + 2 * pad)
@@ -562,6 +564,8 @@ def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = Fals
     if rng.random() < 0.5:
         order = order[[1, 0, 3, 2]]
     src = quad[order] + jitter
+    if loose:
+        src = _loosened(rng, src)
     m = rectifying(src)
     tile = cv2.warpPerspective(photo, m, (READ_W, READ_H), flags=cv2.INTER_AREA if short > READ_W else cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -586,6 +590,27 @@ def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = Fals
     cv2.line(bar, tuple(np.round(bar_ends[0]).astype(int)), tuple(np.round(bar_ends[1]).astype(int)), 1, 2)
     maps[1] = bar
     return tile, maps, tuple(halves)
+
+
+# a loose cut's width and length, times the tile's, and its slide along the tile (sd, a share of its
+# length); round 30 also tried ((1.0, 1.35), (1.0, 1.4), 0.04): development photos lost (changelog)
+LOOSE_CUT = ((1.0, 1.2), (1.0, 1.2), 0.02)
+
+
+def _loosened(rng: np.random.Generator, corners: np.ndarray) -> np.ndarray:
+    """The tile's corners (in the cut's order: across, then along the tile) made a cut larger than
+    the tile, as the pip counter's cuts of touching tiles come out (style table, 12 MP, white on black:
+    the tiles misread were cut 0.76 to 1.37 times the tile's width), and slid a little along it; every
+    pip of the tile stays inside."""
+    (wide_least, wide_most), (long_least, long_most), slide = LOOSE_CUT
+    centre = corners.mean(axis=0)
+    across = (corners[1] - corners[0] + corners[2] - corners[3]) / 4      # half the width
+    along = (corners[3] - corners[0] + corners[2] - corners[1]) / 4       # half the length
+    basis = np.stack([across, along], axis=1)
+    local = np.linalg.solve(basis, (corners - centre).T)                  # about (+-1, +-1)
+    local *= np.array([[rng.uniform(wide_least, wide_most)], [rng.uniform(long_least, long_most)]])
+    local[1] += float(np.clip(rng.normal(0, 2 * slide), -4 * slide, 4 * slide))
+    return (basis @ local).T.astype(np.float32) + centre
 
 
 def _overlaps(a, b):
