@@ -158,8 +158,8 @@ def test_a_loose_tile_is_the_same_tile_cut_larger_with_every_pip_inside_and_the_
     from vision.reader import peaks, read_maps
     looser = 0
     for seed in range(40):
-        tight, tight_maps, halves = tile_sample(np.random.default_rng(seed))
-        loose, loose_maps, loose_halves = tile_sample(np.random.default_rng(seed), loose=True)
+        _, tight_maps, halves = tile_sample(np.random.default_rng(seed))
+        _, loose_maps, loose_halves = tile_sample(np.random.default_rng(seed), loose=True)
         assert loose_halves == halves           # the same tile, the same photo: only the cut differs
         if halves is None:
             assert not loose_maps.any()
@@ -171,7 +171,7 @@ def test_a_loose_tile_is_the_same_tile_cut_larger_with_every_pip_inside_and_the_
             continue                            # a 0|0
         assert 0 < centres[:, 0].min() and centres[:, 0].max() < loose_maps.shape[2] - 1
         assert 0 < centres[:, 1].min() and centres[:, 1].max() < loose_maps.shape[1] - 1
-        reading = read_maps(loose_maps)         # the marked maps read as the tile's halves
+        reading = read_maps(loose_maps)         # a divider in the middle band, and the tile's halves either side
         assert reading is not None and (reading.top, reading.bottom) in (halves, halves[::-1])
         # drawn smaller in a larger cut: the pips lie nearer the middle than in the cut round the tile
         spread = lambda maps: max(abs(y - maps.shape[1] / 2) for _, y, _ in peaks(maps[0], 0.5))
