@@ -532,6 +532,12 @@ def short_side(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[0] - corners[1]), np.linalg.norm(corners[1] - corners[2])))
 
 
+def tile_axes(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A tile's width and length as vectors (a short side first in its corners): each the mean of
+    the tile's two sides that way."""
+    return (corners[1] - corners[0] + corners[2] - corners[3]) / 2, (corners[3] - corners[0] + corners[2] - corners[1]) / 2
+
+
 @dataclass(frozen=True, eq=False)
 class Piece:
     """One connected face of a map: its mask over its bounding box, and where that box lies."""

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds, inside,
-                     core_outlines, short_side, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
+                     core_outlines, short_side, tile_axes, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
                      zoomed_sighting)
 from .load import decode
 from .model import network
@@ -515,8 +515,7 @@ def _nudged(corners: np.ndarray) -> list[np.ndarray]:
     larger and smaller about its centre."""
     corners = np.asarray(corners, np.float32)
     centre = corners.mean(axis=0)
-    across = (corners[1] - corners[0] + corners[2] - corners[3]) / 2     # the first side is a short one
-    along = (corners[3] - corners[0] + corners[2] - corners[1]) / 2
+    across, along = tile_axes(corners)
     steps = [along * share for share in P.nudge_along] + [across * share for share in P.nudge_across]
     return ([corners + sign * step for step in steps for sign in (1, -1)]
             + [centre + (corners - centre) * size for size in P.nudge_size])

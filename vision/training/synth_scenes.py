@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from . import synth_tiles as st
+from ..finder import tile_axes
 from ..params import PARAMS
 
 CORE = PARAMS.core                        # the core: the face shrunk to this share about its centre
@@ -604,9 +605,7 @@ def _loosened(rng: np.random.Generator, corners: np.ndarray) -> np.ndarray:
     pip of the tile stays inside."""
     (wide_least, wide_most), (long_least, long_most), slide = LOOSE_CUT
     centre = corners.mean(axis=0)
-    across = (corners[1] - corners[0] + corners[2] - corners[3]) / 4      # half the width
-    along = (corners[3] - corners[0] + corners[2] - corners[1]) / 4       # half the length
-    basis = np.stack([across, along], axis=1)
+    basis = np.stack(tile_axes(corners), axis=1) / 2                     # half the width, half the length
     local = np.linalg.solve(basis, (corners - centre).T)                  # about (+-1, +-1)
     local *= np.array([[rng.uniform(wide_least, wide_most)], [rng.uniform(long_least, long_most)]])
     local[1] += float(np.clip(rng.normal(0, 2 * slide), -4 * slide, 4 * slide))
