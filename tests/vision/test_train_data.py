@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("cv2")
+cv2 = pytest.importorskip("cv2")
 
 from vision.training import train  # noqa: E402
 
@@ -177,3 +177,30 @@ def test_a_loose_tile_is_the_same_tile_cut_larger_with_every_pip_inside_and_the_
         spread = lambda maps: max(abs(y - maps.shape[1] / 2) for _, y, _ in peaks(maps[0], 0.5))
         looser += spread(loose_maps) < spread(tight_maps) - 1
     assert looser >= 10
+
+
+def test_the_committed_finder_chain_ends_with_the_dark_sets_finder_run_on_from_it(tmp_path, monkeypatch):
+    runs = []
+    monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append((which, steps, options)))
+    train.main(["finder", "--work", str(tmp_path)])
+    names = [o["name"] for _, _, o in runs]
+    assert names == ["finder-1", "finder-2", "finder-3", "finder-4", "finder", "finder-dark"]
+    which, steps, dark = runs[-1]
+    assert (which, steps, dark["init"]) == ("finder", train.DARK_RUN[0], "finder")
+    assert dark["scenes"] == ("scenes-black", "scenes-train") and dark["shares"] == (3, 1) and dark["zoom"] > 1
+    runs.clear()
+    train.main(["finder", "--work", str(tmp_path), "--name", "finder-try"])
+    assert [o["name"] for _, _, o in runs] == ["finder-try"]          # a named run is that run alone
+
+
+def test_black_scenes_are_of_black_sets_from_seeds_of_their_own():
+    from vision.training.synth_hard import hard_scene
+    rng = lambda i: np.random.default_rng(train.SEED + train.SEED_OFFSETS["black"] + i)   # noqa: E731
+    for i in range(3):
+        img, masks = hard_scene(rng(i), core=0.45, black=True)
+        face = masks[0] > 0
+        if face.sum() < 200:
+            continue                        # a scene whose tiles mostly lie past its edges
+        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        assert np.median(grey[face]) < 90, i          # dark faces, white pips a small share of them
+    assert train.SEED_OFFSETS["black"] not in {v for k, v in train.SEED_OFFSETS.items() if k != "black"}

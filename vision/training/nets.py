@@ -1,4 +1,4 @@
-"""The two small networks of the pip counter, as PyTorch modules (training only).
+"""The two small networks of the pip counter, as PyTorch modules (training only); the dark sets' finder is a finder.
 
 Both are U-Nets: each level two 3x3 convolutions with batch norm and ReLU, max
 pooling down, bilinear upsampling back up with the level's features beside it,

@@ -296,12 +296,14 @@ def photograph(rng, table: np.ndarray, glossy: bool, boxes: list, hmat: np.ndarr
     return _degrade(img, rng, text=not answers, grey=tinted), tiles
 
 
-def hard_scene(rng: np.random.Generator, size: tuple[int, int] = (320, 320), core: float = CORE):
+def hard_scene(rng: np.random.Generator, size: tuple[int, int] = (320, 320), core: float = CORE,
+               black: bool | None = None):
     """A generated training photo (uint8 BGR, h x w) of the kinds real photos showed the finder
-    missing, and its masks (face, core), as `synth_scenes.scene` gives them."""
+    missing, and its masks (face, core), as `synth_scenes.scene` gives them; with `black`, of a
+    black set with white pips only (`hard_style`)."""
     h, w = size
     kind = str(rng.choice(["chain", "closeup", "small", "first"], p=[0.35, 0.15, 0.15, 0.35]))
-    img, tiles = _photo(rng, h, w, kind, None, _max_value(rng), 35, answers=False)
+    img, tiles = _photo(rng, h, w, kind, black, _max_value(rng), 35, answers=False)
     return img, answer_masks(tiles, h, w, 1, core)
 
 

@@ -1,7 +1,7 @@
 """`python -m vision.training`: generate the scenes, train the tile finder and the pip reader,
 export both to ONNX for the app (vision/models/), on the CPU.
 
-    python -m vision.training all --work train-runs      # everything, about 100 minutes on 2 cores
+    python -m vision.training all --work train-runs      # everything, about 125 minutes on 2 cores
 
 Steps, each resumable (a cut-off run picks up from its last checkpoint):
 
@@ -9,10 +9,12 @@ Steps, each resumable (a cut-off run picks up from its last checkpoint):
     finder  trains the tile finder: a first run on cores as wide as `FIRST_CORE`, then
             gentler runs on the narrower cores the app reads (`Params.core`), its batch norms
             kept, the last two on new scenes too (`FINDER_LATER_RUNS`); checkpoints
-            WORK/finder-1.pt ... finder-4.pt, finder.pt every few minutes
+            WORK/finder-1.pt ... finder-4.pt, finder.pt every few minutes; then on from it the
+            finder of dark sets (`DARK_RUN`), WORK/finder-dark.pt
     reader  trains the pip reader: a first run, a gentler second, and a third on the tiles of
             a wider range of sets too; checkpoints WORK/reader.pt, reader-2.pt, reader-3.pt
-    export  writes vision/models/finder.onnx and reader.onnx (or into --models) and prints their SHA-256
+    export  writes vision/models/finder.onnx, finder-dark.onnx and reader.onnx (or into --models)
+            and prints their SHA-256
     hard    a run on from the committed finder on the scenes of the kinds real photos showed it
             missing (`HARD_RUN`, `synth_hard`) beside the first scenes: draws the data it needs,
             adopts the committed finder, trains WORK/finder-hard.pt and exports it with the
@@ -56,6 +58,11 @@ FINDER_LATER_RUNS = ((3000, 1e-3, ("scenes-train",)), (3000, 5e-4, ("scenes-trai
 # first scenes: steps, highest rate, scenes, their shares, zoom. Kept only where it reads the
 # generated seeds of choice better without losing real photos (the changelog's rounds 11 and 12).
 HARD_SCENES = 4000
+# The finder taught on dark sets (`finder-dark`, looked with on a photo of a dark set: `pipeline._dark_set`): a run
+# on from the finder on scenes of black sets with white pips only (`synth_hard.hard_scene(black=True)`) beside the
+# first scenes: steps, highest rate, scenes, their shares, zoom (the changelog's round 31)
+BLACK_SCENES = 4000
+DARK_RUN = (3000, 5e-4, ("scenes-black", "scenes-train"), (3, 1), 2.0)
 HARD_RUN = (500, 3e-4, ("scenes-train", "scenes-hard"), (3, 2), 1.5)
 MORE_SCENES = 5000
 READER_SECOND_RUN = (2500, 1e-3)    # steps and highest rate of the reader's second run
@@ -75,7 +82,7 @@ SEED = 20261124
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
                 "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000,
                 "hard": 80_000_000, "kinds": 90_000_000, "stream": 100_000_000, "stream-valid": 110_000_000,
-                "high": 120_000_000, "loose": 130_000_000}
+                "high": 120_000_000, "loose": 130_000_000, "black": 140_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.training")
 
@@ -90,8 +97,9 @@ def _scene_chunk(args):
     start, count, split = args
     imgs, masks = [], []
     for i in range(start, start + count):
-        if split == "hard":
-            img, mask = hard_scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, core=CORE)
+        if split in ("hard", "black"):
+            img, mask = hard_scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE, core=CORE,
+                                   black=True if split == "black" else None)
         else:
             img, mask = scene(np.random.default_rng(SEED + SEED_OFFSETS[split] + i), SCENE_SIZE,
                               lines=split == "lines", shrink=2 if split == "shrunk" else 1,
@@ -127,6 +135,7 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("scenes-more", _scene_chunk, MORE_SCENES, "more"),
                                        ("scenes-more2", _scene_chunk, MORE_SCENES, "more2"),
                                        ("scenes-hard", _scene_chunk, HARD_SCENES, "hard"),
+                                       ("scenes-black", _scene_chunk, BLACK_SCENES, "black"),
                                        ("tiles-train", _tile_chunk, tiles, "train"),
                                        ("scenes-lines", _scene_chunk, LINE_SCENES if lines else 0, "lines"),
                                        ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
@@ -435,15 +444,21 @@ def export_checkpoint(checkpoint: Path, which: str, path: Path) -> str:
     return digest
 
 
-def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finder_name: str = "finder") -> dict:
+def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finder_name: str = "finder",
+           dark_name: str | None = "finder-dark") -> dict:
+    """The networks of the checkpoints named written as the app reads them (`export_checkpoint`): the
+    finder, the reader, and the dark sets' finder where its checkpoint is there."""
     models.mkdir(exist_ok=True)
-    return {f"{which}.onnx": export_checkpoint(work / f"{name}.pt", which, models / f"{which}.onnx")
-            for which, name in (("finder", finder_name), ("reader", reader_name))}
+    written = {f"{which}.onnx": export_checkpoint(work / f"{name}.pt", which, models / f"{which}.onnx")
+               for which, name in (("finder", finder_name), ("reader", reader_name))}
+    if dark_name and (work / f"{dark_name}.pt").exists():
+        written["finder-dark.onnx"] = export_checkpoint(work / f"{dark_name}.pt", "finder", models / "finder-dark.onnx")
+    return written
 
 
 def adopt(work: Path, models: Path = MODELS) -> list[Path]:
     """The committed ONNX networks as checkpoints a run can start from (`--init committed-finder`,
-    `--init committed-reader`). The export folded each batch norm into its convolution, so the
+    `--init committed-reader`, `--init committed-finder-dark`). The export folded each batch norm into its convolution, so the
     checkpoint's batch norms pass their input through, adding the folded bias: `keep_norms` in
     the checkpoint tells `fit` to keep them so (they no longer know the statistics they learnt)."""
     import onnx
@@ -452,7 +467,9 @@ def adopt(work: Path, models: Path = MODELS) -> list[Path]:
 
     from . import nets
     written = []
-    for which, build in (("finder", nets.finder), ("reader", nets.reader)):
+    for which, build in (("finder", nets.finder), ("finder-dark", nets.finder), ("reader", nets.reader)):
+        if which == "finder-dark" and not (models / f"{which}.onnx").exists():
+            continue
         graph = onnx.load(str(models / f"{which}.onnx")).graph
         weights = {w.name: torch.from_numpy(numpy_helper.to_array(w).copy()) for w in graph.initializer}
         model = build()
@@ -460,7 +477,7 @@ def adopt(work: Path, models: Path = MODELS) -> list[Path]:
         state = model.state_dict()
         convs = [n for n in graph.node if n.op_type == "Conv"]
         if len(convs) != sum(isinstance(m, torch.nn.Conv2d) for m in modules.values()):
-            raise SystemExit(f"{which}.onnx does not have the shape of nets.{which}()")
+            raise SystemExit(f"{which}.onnx does not have the shape of nets.{build.__name__}()")
         for node in convs:
             conv = node.name.split("/")[-2]               # '/down.0/down.0.3/Conv' -> 'down.0.3'
             state[f"{conv}.weight"] = weights[node.input[1]]
@@ -533,6 +550,8 @@ def main(argv=None) -> int:
     parser.add_argument("--models", type=Path, default=MODELS, help="export: the folder the ONNX files go to")
     parser.add_argument("--only", help="data: only these data files (comma-separated, e.g. scenes-train,scenes-hard)")
     parser.add_argument("--finder-name", default="finder", help="export: the finder's checkpoint")
+    parser.add_argument("--dark-name", default="finder-dark", help="export: the dark sets' finder's checkpoint "
+                        "(finder-dark.onnx, where it is there)")
     parser.add_argument("--teach", help="trained checkpoints (comma-separated) that a network, narrower "
                         "(--finder-widths or --reader-widths) or not, starts from (the first) and learns from")
     parser.add_argument("--max-lr", type=float, default=3e-3, help="the one-cycle schedule's highest rate")
@@ -570,7 +589,8 @@ def main(argv=None) -> int:
         steps, max_lr, scenes, shares, zoom = HARD_RUN
         fit(args.work, "finder", steps, batch=12, threads=args.threads, name="finder-hard", max_lr=max_lr,
             init="committed-finder", scenes=scenes, shares=shares, zoom=zoom, hold="committed-finder")
-        print(json.dumps(export(args.work, args.models, reader_name="committed-reader", finder_name="finder-hard"),
+        print(json.dumps(export(args.work, args.models, reader_name="committed-reader", finder_name="finder-hard",
+                                dark_name=None),
                          indent=2))
         return 0
     if args.step in ("data", "all"):
@@ -597,6 +617,9 @@ def main(argv=None) -> int:
                 fit(args.work, "finder", steps, batch=12, threads=args.threads,
                     name="finder" if last else f"finder-{k}", max_lr=max_lr, init=f"finder-{k - 1}", shape=shape,
                     scenes=scenes if scenes != ("scenes-train",) else later_scenes, keep_norms=True)
+            steps, max_lr, dark_scenes, shares, zoom = DARK_RUN     # ... and on from it, the dark sets' finder
+            fit(args.work, "finder", steps, batch=12, threads=args.threads, name="finder-dark", max_lr=max_lr,
+                init="finder", shape=shape, scenes=dark_scenes, shares=shares, zoom=zoom)
     if args.step in ("reader", "all"):
         shape = None
         if args.reader_widths or args.reader_stem != 1:
@@ -618,7 +641,7 @@ def main(argv=None) -> int:
                 init="reader-2", shape=shape, tiles=("tiles-train", "tiles-broad"), keep_norms=True)
     if args.step in ("export", "all"):
         print(json.dumps(export(args.work, args.models, reader_name=args.name or "reader-3",
-                                finder_name=args.finder_name),
+                                finder_name=args.finder_name, dark_name=args.dark_name),
                          indent=2))
     return 0
 
