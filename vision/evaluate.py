@@ -37,7 +37,7 @@ import numpy as np
 
 from .finder import holds
 from .load import decode
-from .model import network, use_network
+from .model import have, network, use_network
 from .pipeline import analyse
 from .params import PARAMS as P
 
@@ -479,6 +479,8 @@ def main(argv=None) -> int:
     parser.add_argument("--taps", action="store_true", help="with --kinds and --styles: a tap on each tile not "
                         "found, read as the review reads a tap; the taps read right, the photos whole after them")
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
+    parser.add_argument("--dark-finder", type=Path, help="on photos of dark sets, look with this finder network "
+                        "(.onnx) instead of the committed finder-dark.onnx")
     parser.add_argument("--reader", type=Path, help="read with this reader network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
     results = {}
@@ -493,8 +495,7 @@ def main(argv=None) -> int:
             print(f"vision.evaluate: no set {unknown[0]!r} in the style table (its sets: {', '.join(STYLES)})",
                   file=sys.stderr)
             return 2
-    for name in ("finder", "reader"):
-        path = getattr(args, name)
+    for name, path in (("finder", args.finder), ("reader", args.reader), ("finder-dark", args.dark_finder)):
         if path and not path.is_file():
             print(f"vision.evaluate: {path} not found", file=sys.stderr)
             return 2
@@ -530,7 +531,8 @@ def main(argv=None) -> int:
         style_seeds = args.seeds or HELD_OUT
         print(f"== style table: {args.styles} generated photo(s) a cell a seed, seeds {_named(style_seeds)}; "
               + (f"photos {args.photo[0]} x {args.photo[1]}; " if args.photo else "")
-              + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "reader")), flush=True)
+              + ", ".join(f"{name} {_file(network(name).path)}" for name in ("finder", "finder-dark", "reader")
+                          if have(name)), flush=True)
         results["styles"] = style_table(args.styles, style_seeds, closer=args.closer, styles=args.sets,
                                         taps=args.taps, shape=args.photo)
     if args.memory:

@@ -15,6 +15,8 @@ looked at whole at `Params.zoomed` instead.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 import cv2
@@ -22,6 +24,20 @@ import numpy as np
 
 from .model import network
 from .params import PARAMS as P
+
+# The finder network the looks are taken with: the committed finder, or on a photo of a dark set
+# the finder taught on dark sets (`dark_set`, `using_finder`); one a thread, as the server's.
+FINDER: ContextVar[str] = ContextVar("finder", default="finder")
+
+
+@contextmanager
+def using_finder(name: str):
+    """The looks taken within are taken with the finder network `name`."""
+    token = FINDER.set(name)
+    try:
+        yield
+    finally:
+        FINDER.reset(token)
 
 
 @dataclass(frozen=True)
@@ -75,7 +91,7 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
     # analysis's peak memory to 441 MB. On a large photo, a large look is taken in strips.
     if image.shape[0] * image.shape[1] > P.strips_from and padded.shape[0] * padded.shape[1] > P.look_most:
         return _maps_in_strips(padded), scale / 2
-    return network("finder").run(padded[None])[0], scale / 2
+    return network(FINDER.get()).run(padded[None])[0], scale / 2
 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
@@ -90,7 +106,7 @@ def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
     maps = []
     for start, end in zip(cuts, cuts[1:]):
         low, high = max(0, start - P.strip_overlap), min(height, end + P.strip_overlap)
-        look = network("finder").run(np.ascontiguousarray(padded[None, low:high]))[0]
+        look = network(FINDER.get()).run(np.ascontiguousarray(padded[None, low:high]))[0]
         maps.append(look[:, (start - low) // 2:(end - low) // 2])
     return np.concatenate(maps, axis=1)
 
@@ -107,6 +123,7 @@ class Sighting:
     face: np.ndarray | None = None     # the fine look's face map
     core: np.ndarray | None = None     # ... and its core map
     zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
+    dark: bool = False             # the fine look's faces are of a dark set (`dark_set`)
 
     def core_at(self, point) -> float:
         """The look's core map at the point (x, y in the photo's pixels); 0 where it has none."""
@@ -137,16 +154,18 @@ def find_tiles(image: np.ndarray) -> Sighting:
     if coarse_only(image.shape):
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
+    to_map = P.fine / max(image.shape[:2]) / 2
+    dark = dark_set(image, maps[0], to_map)
     wide = _has_wide_face(maps[0])
     all_small = (bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
                  and not _too_wide_zoomed(fine, image.shape))
     if all_small or not fine and not wide:
-        return zoomed_sighting(image)
+        zoomed = zoomed_sighting(image)
+        return replace(zoomed, dark=dark or zoomed.dark)
     found = [r for r, w in fine if w <= P.fine_widest]
-    to_map = P.fine / max(image.shape[:2]) / 2
     small, small_cores = _small_faces(maps)
     sighting = Sighting(found, small, to_map, [(face, (centre + 0.5) / to_map) for face, centre in small_cores],
-                        maps[0], maps[1])
+                        maps[0], maps[1], dark=dark)
     if sighting.small is not None:
         on = _run_pieces(sighting, found)
         found[:] = [replace(r, contest=(on(r), P.fine)) if on(r) else r for r in found]
@@ -162,6 +181,20 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def dark_set(image: np.ndarray, face: np.ndarray, to_map: float) -> bool:
+    """Whether the faces a look saw (its face map, `to_map` photo pixels to the map's) are of a
+    dark set: at least `Params.dark_least` map pixels of face, the photo's median grey under them
+    under `Params.dark_below` (white pips are a small share of a black tile's face)."""
+    h, w = image.shape[:2]
+    ys, xs = np.nonzero(face[:max(1, round(h * to_map)), :max(1, round(w * to_map))] > P.face_threshold)
+    if len(ys) < P.dark_least:
+        return False
+    # the photo's pixel at each face pixel's middle (a sample: shrinking the photo costs more)
+    at = image[np.minimum(((ys + 0.5) / to_map).astype(int), h - 1), np.minimum(((xs + 0.5) / to_map).astype(int), w - 1)]
+    grey = at.astype(np.float32) @ np.float32([0.114, 0.587, 0.299])     # BGR, as cv2.COLOR_BGR2GRAY weighs them
+    return float(np.median(grey)) < P.dark_below
 
 
 def _too_wide_zoomed(fine: list[tuple[TileRegion, float]], shape: tuple) -> bool:
@@ -182,8 +215,9 @@ def zoomed_sighting(image: np.ndarray) -> Sighting:
     """What the whole photo's closer look, at `zoomed_side`, sees."""
     long_side = zoomed_side(image.shape)
     zoomed, maps = tiles_at(image, long_side)
-    return Sighting([r for r, _ in zoomed], to_map=long_side / max(image.shape[:2]) / 2, face=maps[0], core=maps[1],
-                    zoomed=True)
+    to_map = long_side / max(image.shape[:2]) / 2
+    return Sighting([r for r, _ in zoomed], to_map=to_map, face=maps[0], core=maps[1], zoomed=True,
+                    dark=dark_set(image, maps[0], to_map))
 
 
 def zoomed_side(shape: tuple) -> int:

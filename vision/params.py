@@ -61,6 +61,16 @@ class Params:
     stride: int = structural(32, "the finder's input is a multiple of this: a stem and four halvings")
     smallest_input: int = structural(64, "OpenCV's DNN crashes on a finder input under this on a side")
 
+    dark_below: float = tuned(90, "grey levels: a photo whose looks' faces are darker than this (median) is of a "
+                                  "dark set, looked at with the finder taught on dark sets (pipeline's `dark set`). "
+                                  "Seeds 30 to 32's style table at the first look: white on black's faces 8 to 48 "
+                                  "(10th to 50th percentile), the other sets' 92 at the least; the development photos' "
+                                  "black tiles 29 to 43, a very dim ivory photo 80, the rest 93 and over (changelog's "
+                                  "round 31)")
+    dark_least: int = tuned(40, "map pixels of face at a look, at least, to tell a dark set by ...")
+    dark_tiles: int = tuned(2, "... or tiles read with a pip, whose middles' median grey is held to `dark_below`: "
+                               "the style table's white-on-black photos whose faces a card's light outweighs")
+
     # ---------------------------------------------------------------- the finder's maps (finder.py)
     core: float = structural(0.45, "the core drawn in training: each face shrunk to this about its centre "
                                    "(vision.training.train FINDER_LATER_RUNS)")

@@ -21,13 +21,14 @@ import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds, inside,
                      core_outlines, short_side, tile_axes, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
-                     zoomed_sighting)
+                     using_finder, zoomed_sighting)
 from .load import decode
-from .model import network
+from .model import have, network
 from .params import PARAMS as P
 from .params import Params
 from .reader import TileReading, peaks_inside, read_maps
 
+DARK_FINDER = "finder-dark"     # the finder taught on dark sets (vision/models/finder-dark.onnx)
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
@@ -83,6 +84,7 @@ class Seen:
     regions: tuple = ()
     readings: tuple = ()
     shown: tuple = ()       # outlines of tiles seen whose pips no reading made out: shown to check
+    finder: str = "finder"  # the finder network the stages look with (a dark set's: `_find`)
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,44 @@ def _find(image: np.ndarray, seen: Seen) -> Seen:
     return replace(seen, sighting=sighting, regions=tuple(sighting.regions))
 
 
+_read = _tiles(lambda image, regions, _: read_best(image, regions))
+
+
+def _dark_set(image: np.ndarray, seen: Seen) -> Seen:
+    """Where the photo is of a dark set (the faces the finder's looks saw are dark,
+    `finder.dark_set`, or the tiles read with a pip are, `_dark_bodies`), the finder's looks
+    again with the finder taught on dark sets, read as the first were (`_find`, `_read`,
+    `_none_read`); the stages after look with it too."""
+    if not have(DARK_FINDER) or not (seen.sighting.dark or _dark_bodies(image, seen)):
+        return seen
+    _let_go("finder", image)
+    with using_finder(DARK_FINDER):
+        return replace(_none_read(image, _read(image, _find(image, Seen()))), finder=DARK_FINDER)
+
+
+def _let_go(name: str, image: np.ndarray) -> None:
+    """On a large photo (over `Params.strips_from` pixels: its large look is taken in strips),
+    the finder network `name` lets go of the memory its looks took, so that two finders' looks
+    at a 12 MP photo never add up (`Network.release`)."""
+    if image.shape[0] * image.shape[1] > P.strips_from:
+        network(name).release()
+
+
+def _dark_bodies(image: np.ndarray, seen: Seen) -> bool:
+    """Whether the tiles read with a pip (`Params.dark_tiles` at least) are mostly of a dark
+    body: the median grey of each one's middle under `Params.dark_below`."""
+    read = [r for r, reading in zip(seen.regions, seen.readings) if _pips(reading)]
+    if len(read) < P.dark_tiles:
+        return False
+    greys = []
+    for region in read:
+        cut = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(region.corners),
+                                                                     np.float32([[0, 0], [12, 0], [12, 24], [0, 24]])),
+                                  (12, 24), flags=cv2.INTER_AREA)
+        greys.append(np.median(cv2.cvtColor(cut[4:20, 2:10], cv2.COLOR_BGR2GRAY)))
+    return float(np.median(greys)) < P.dark_below
+
+
 def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = ()) -> tuple[Seen, tuple]:
     """What the stages see on the photo, and each stage's trace. With `closer`, the stages run
     only on request run too; those named in `skip` do not run (`vision.evaluate --ablate`)."""
@@ -216,7 +256,8 @@ def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = 
         if stage.name in skip or stage.asked and not closer:
             continue
         started = time.perf_counter()
-        after = stage.run(image, seen)
+        with using_finder(seen.finder):
+            after = stage.run(image, seen)
         before = {id(r) for r in seen.regions}
         kept = {id(r) for r in after.regions}
         trace.append(StageTrace(stage.name, (time.perf_counter() - started) * 1000,
@@ -225,6 +266,8 @@ def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = 
                                 sum(id(r) not in kept for r in seen.regions) if stage.name != "find" else 0,
                                 len(after.shown) - len(seen.shown)))
         seen = after
+    if seen.finder != "finder":
+        _let_go(seen.finder, image)
     return seen, tuple(trace)
 
 
@@ -665,8 +708,9 @@ def _reader_maps(batch: np.ndarray) -> np.ndarray:
 # The stages `analyse` runs, in order (see the module's docstring)
 STAGES = (
     Stage("find", _find),                                       # the finder's looks (finder.find_tiles)
-    Stage("read", _tiles(lambda image, regions, _: read_best(image, regions))),   # each run's best way
+    Stage("read", _read),                                       # each run's best way
     Stage("none read", _none_read),                             # nothing read (a large photo: surely): at 1536
+    Stage("dark set", _dark_set),                               # a dark set's tiles: found again by its finder
     Stage("small tiles closer", _with_sighting(small_tiles_closer)),   # small faces again at 768
     Stage("square up", _tiles(square_up)),                      # cut again round the divider
     Stage("fit alone", _tiles(fit_alone)),                      # an unsure tile looked at on its own

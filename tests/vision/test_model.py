@@ -23,8 +23,8 @@ pytestmark = pytest.mark.vision
 
 def test_the_committed_models_match_their_card():
     card = (MODELS / "MODEL_CARD.md").read_text(encoding="utf-8")
-    listed = dict(re.findall(r"`(\w+\.onnx)`[^`\n]*`([0-9a-f]{64})`", card))
-    assert set(listed) == {"finder.onnx", "reader.onnx"}
+    listed = dict(re.findall(r"`([\w-]+\.onnx)`[^`\n]*`([0-9a-f]{64})`", card))
+    assert set(listed) == {"finder.onnx", "finder-dark.onnx", "reader.onnx"}
     for name, digest in listed.items():
         data = (MODELS / name).read_bytes()
         assert hashlib.sha256(data).hexdigest() == digest, name

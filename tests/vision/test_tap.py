@@ -50,12 +50,13 @@ def test_a_tile_of_a_larger_set_than_the_table_plays_is_not_read(photo):
 @pytest.fixture(scope="module")
 def chain_of_small_black_tiles():
     """A generated photo (the style table's white-on-black small chain, seed 31): 28 small
-    black tiles with white pips laid touching in a chain, many of which the first reading misses."""
+    black tiles with white pips laid touching in a chain, many of which the first reading misses
+    (read with the committed finder alone, as a tap looks with it: the dark set stage left out)."""
     from vision.evaluate import style_photos
     from vision.pipeline import analyse
     name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "small", 1, 31))
     photo = decode(data)
-    return photo, analyse(photo, set_size), quads, answers, set_size
+    return photo, analyse(photo, set_size, skip=("dark set",)), quads, answers, set_size
 
 
 MISSED_IN_THE_CHAIN = [(0, 5), (2, 4), (4, 4), (1, 3)]   # round 22: 1|1 is read at a tap as 1|2

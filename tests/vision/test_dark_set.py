@@ -1,0 +1,99 @@
+"""A photo of a dark set (black tiles with white pips) is looked at with the finder taught on
+dark sets (`pipeline._dark_set`); any other photo with the committed finder alone."""
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+cv2 = pytest.importorskip("cv2")
+
+from vision import finder, pipeline  # noqa: E402
+from vision.finder import TileRegion  # noqa: E402
+from vision.load import decode  # noqa: E402
+from vision.model import have  # noqa: E402
+from vision.params import PARAMS as P  # noqa: E402
+from vision.reader import TileReading  # noqa: E402
+
+from .synthetic import photo_of, scattered  # noqa: E402
+
+pytestmark = pytest.mark.vision
+
+
+def _faces(body, table, size=(200, 300)):
+    """A photo (h x w) of `table`'s colour with one tile face of `body`'s colour 40 x 80, and a
+    face map marking it, at half the photo's size."""
+    image = np.full((*size, 3), table, np.uint8)
+    image[60:140, 100:140] = body
+    face = np.zeros((size[0] // 2, size[1] // 2), np.float32)
+    face[30:70, 50:70] = 1.0
+    return image, face
+
+
+def test_faces_darker_than_the_threshold_are_a_dark_sets():
+    black_on_white = _faces(body=(30, 30, 30), table=(235, 235, 235))
+    ivory_on_black = _faces(body=(200, 225, 235), table=(25, 25, 25))
+    assert finder.dark_set(*black_on_white, to_map=0.5)
+    assert not finder.dark_set(*ivory_on_black, to_map=0.5)
+    image, face = black_on_white
+    speck = np.zeros_like(face)
+    speck[30:35, 50:55] = 1.0                  # 25 map pixels: too few to tell a set by
+    assert 25 < P.dark_least and not finder.dark_set(image, speck, to_map=0.5)
+
+
+def _read_on(image, boxes):
+    """`pipeline.Seen` of tiles cut at `boxes` (x0, y0, x1, y1), each read as a 1|2."""
+    regions = tuple(TileRegion(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), 1.0) for x0, y0, x1, y1 in boxes)
+    reading = TileReading(1, 2, 0.9, 0.9, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
+    return pipeline.Seen(regions=regions, readings=(reading,) * len(regions))
+
+
+def test_tiles_read_on_dark_bodies_are_a_dark_sets():
+    image = np.full((200, 300, 3), 235, np.uint8)
+    image[20:100, 20:60] = image[20:100, 120:160] = 30        # two black tiles
+    image[110:190, 220:260] = 200                              # an ivory one
+    assert pipeline._dark_bodies(image, _read_on(image, [(20, 20, 60, 100), (120, 20, 160, 100)]))
+    assert not pipeline._dark_bodies(image, _read_on(image, [(20, 20, 60, 100)]))        # one is too few
+    assert not pipeline._dark_bodies(image, _read_on(image, [(220, 110, 260, 190), (20, 20, 60, 100),
+                                                              (220, 110, 260, 190)]))
+
+
+def _stage(result, name):
+    return next(t for t in result.trace if t.name == name)
+
+
+@pytest.mark.skipif(not have(pipeline.DARK_FINDER), reason="no finder taught on dark sets in vision/models")
+def test_a_dark_sets_photo_is_found_again_with_its_finder_and_an_ivory_sets_is_not():
+    from vision.evaluate import style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "normal", 1, 31))
+    dark = pipeline.analyse(decode(data), set_size)
+    stage = _stage(dark, "dark set")
+    assert stage.changed == len(stage.tiles) > 0          # every tile cut anew by the dark set's finder
+    ivory = pipeline.analyse(decode(photo_of(scattered([(1, 2), (3, 5), (0, 6), (4, 4)], seed=3))), 6)
+    assert _stage(ivory, "dark set").changed == 0
+    assert set(ivory.tiles) == {(1, 2), (3, 5), (0, 6), (4, 4)}
+
+
+def test_without_a_finder_taught_on_dark_sets_the_stage_leaves_what_was_seen(monkeypatch):
+    from vision.evaluate import style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "chain", "normal", 1, 31))
+    monkeypatch.setattr(pipeline, "have", lambda name: False)
+    result = pipeline.analyse(decode(data), set_size)
+    assert _stage(result, "dark set").changed == 0
+    assert _stage(result, "dark set").tiles == _stage(result, "none read").tiles
+
+
+def test_a_network_that_lets_go_of_its_memory_gives_the_same_maps():
+    from vision.model import network
+    batch = np.random.default_rng(0).integers(0, 255, (1, 128, 192, 3)).astype(np.float32)
+    before = network("finder").run(batch)
+    network("finder").release()
+    assert np.array_equal(network("finder").run(batch), before)
+
+
+def test_only_a_large_photo_lets_its_finder_go(monkeypatch):
+    released = []
+    monkeypatch.setattr(pipeline, "network", lambda name: type("N", (), {"release": lambda self: released.append(name)})())
+    pipeline._let_go("finder", np.zeros((768, 1024, 3), np.uint8))
+    assert released == []
+    pipeline._let_go("finder-dark", np.zeros((3024, 4032, 1), np.uint8))
+    assert released == ["finder-dark"]
