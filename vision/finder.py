@@ -123,7 +123,7 @@ class Sighting:
     face: np.ndarray | None = None     # the fine look's face map
     core: np.ndarray | None = None     # ... and its core map
     zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
-    dark: bool = False             # the fine look's faces are of a dark set (`dark_set`)
+    dark: bool = False             # the faces a look saw are of a dark set (`dark_set`)
 
     def core_at(self, point) -> float:
         """The look's core map at the point (x, y in the photo's pixels); 0 where it has none."""

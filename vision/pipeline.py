@@ -84,7 +84,7 @@ class Seen:
     regions: tuple = ()
     readings: tuple = ()
     shown: tuple = ()       # outlines of tiles seen whose pips no reading made out: shown to check
-    finder: str = "finder"  # the finder network the stages look with (a dark set's: `_find`)
+    finder: str = "finder"  # the finder network the stages look with (a dark set's: `_dark_set`)
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,7 @@ def _dark_bodies(image: np.ndarray, seen: Seen) -> bool:
     for region in read:
         cut = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(region.corners),
                                                                      np.float32([[0, 0], [12, 0], [12, 24], [0, 24]])),
-                                  (12, 24), flags=cv2.INTER_AREA)
+                                  (12, 24), flags=cv2.INTER_LINEAR)
         greys.append(np.median(cv2.cvtColor(cut[4:20, 2:10], cv2.COLOR_BGR2GRAY)))
     return float(np.median(greys)) < P.dark_below
 
