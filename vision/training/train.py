@@ -458,9 +458,10 @@ def export(work: Path, models: Path = MODELS, reader_name: str = "reader", finde
 
 def adopt(work: Path, models: Path = MODELS) -> list[Path]:
     """The committed ONNX networks as checkpoints a run can start from (`--init committed-finder`,
-    `--init committed-reader`, `--init committed-finder-dark`). The export folded each batch norm into its convolution, so the
-    checkpoint's batch norms pass their input through, adding the folded bias: `keep_norms` in
-    the checkpoint tells `fit` to keep them so (they no longer know the statistics they learnt)."""
+    `--init committed-reader`, `--init committed-finder-dark`). The export folded each batch norm
+    into its convolution, so the checkpoint's batch norms pass their input through, adding the
+    folded bias: `keep_norms` in the checkpoint tells `fit` to keep them so (they no longer know
+    the statistics they learnt)."""
     import onnx
     import torch
     from onnx import numpy_helper
