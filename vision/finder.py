@@ -124,6 +124,7 @@ class Sighting:
     core: np.ndarray | None = None     # ... and its core map
     zoomed: bool = False           # the whole photo was looked at at `Params.zoomed` (`zoomed_sighting`)
     dark: bool = False             # the faces a look saw are of a dark set (`dark_set`)
+    finder: str | None = None      # the finder network the looks switched to (`find_tiles`)
 
     def core_at(self, point) -> float:
         """The look's core map at the point (x, y in the photo's pixels); 0 where it has none."""
@@ -140,7 +141,7 @@ class Sighting:
         return int(self.small[min(max(y, 0), self.small.shape[0] - 1), min(max(x, 0), self.small.shape[1] - 1)])
 
 
-def find_tiles(image: np.ndarray) -> Sighting:
+def find_tiles(image: np.ndarray, dark_finder: str | None = None) -> Sighting:
     """Each face-up tile's corners in the photo, from the finder's looks. A small photo
     gets only the coarse look, and the coarse look is taken only where the fine one saw a face
     too wide for it. The fine look's tiles on faces of small tiles are marked, as the fine
@@ -150,12 +151,17 @@ def find_tiles(image: np.ndarray) -> Sighting:
     face too wide for it (a close-up, which the coarse look sees), the whole photo is looked at at
     `Params.zoomed` instead (`zoomed_side`): there small tiles are as wide as the finder knows
     them best, and touching tiles part, where at the fine look their cores run together or their
-    faces fade into the table."""
+    faces fade into the table. Where the fine look's faces are of a dark set (`dark_set`) and a
+    `dark_finder` is given, every look is taken with that network instead, from the first."""
     if coarse_only(image.shape):
         return Sighting([r for r, _ in tiles_at(image, P.coarse)[0]])
     fine, maps = tiles_at(image, P.fine)
     to_map = P.fine / max(image.shape[:2]) / 2
     dark = dark_set(image, maps[0], to_map)
+    if dark and dark_finder and FINDER.get() != dark_finder:
+        let_go(FINDER.get(), image)
+        with using_finder(dark_finder):
+            return replace(find_tiles(image), finder=dark_finder)
     wide = _has_wide_face(maps[0])
     all_small = (bool(fine) and np.median([w for _, w in fine]) < P.zoom_below
                  and not _too_wide_zoomed(fine, image.shape))
@@ -181,6 +187,14 @@ def find_tiles(image: np.ndarray) -> Sighting:
         elif width * P.fine / P.coarse > P.wide_face * P.fine_widest:
             found[twin] = region        # a wide tile: the coarse look sees it whole
     return sighting
+
+
+def let_go(name: str, image: np.ndarray) -> None:
+    """On a large photo (over `Params.strips_from` pixels: its large look is taken in strips),
+    the finder network `name` lets go of the memory its looks took, so that two finders' looks
+    at a 12 MP photo never add up (`Network.release`)."""
+    if image.shape[0] * image.shape[1] > P.strips_from:
+        network(name).release()
 
 
 def dark_set(image: np.ndarray, face: np.ndarray, to_map: float) -> bool:

@@ -21,7 +21,7 @@ import numpy as np
 
 from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds, inside,
                      core_outlines, short_side, tile_axes, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
-                     using_finder, zoomed_sighting)
+                     let_go, using_finder, zoomed_sighting)
 from .load import decode
 from .model import have, network
 from .params import PARAMS as P
@@ -84,7 +84,7 @@ class Seen:
     regions: tuple = ()
     readings: tuple = ()
     shown: tuple = ()       # outlines of tiles seen whose pips no reading made out: shown to check
-    finder: str = "finder"  # the finder network the stages look with (a dark set's: `_dark_set`)
+    finder: str = "finder"  # the finder network the stages look with (a dark set's: `_find`, `_dark_set`)
 
 
 @dataclass(frozen=True)
@@ -206,31 +206,25 @@ def _with_sighting(stage):
 
 
 def _find(image: np.ndarray, seen: Seen) -> Seen:
-    sighting = find_tiles(image)
-    return replace(seen, sighting=sighting, regions=tuple(sighting.regions))
+    """The finder's looks (`finder.find_tiles`), with the dark sets' finder from the first where
+    the first look's faces are dark: the stages after look with it too."""
+    sighting = find_tiles(image, DARK_FINDER if have(DARK_FINDER) else None)
+    return replace(seen, sighting=sighting, regions=tuple(sighting.regions), finder=sighting.finder or seen.finder)
 
 
 _read = _tiles(lambda image, regions, _: read_best(image, regions))
 
 
 def _dark_set(image: np.ndarray, seen: Seen) -> Seen:
-    """Where the photo is of a dark set (the faces the finder's looks saw are dark,
-    `finder.dark_set`, or the tiles read with a pip are, `_dark_bodies`), the finder's looks
-    again with the finder taught on dark sets, read as the first were (`_find`, `_read`,
-    `_none_read`); the stages after look with it too."""
-    if not have(DARK_FINDER) or not (seen.sighting.dark or _dark_bodies(image, seen)):
+    """Where the photo is of a dark set that the first look did not tell (the faces the closer
+    look at 1536 saw are dark, `finder.dark_set`, or the tiles read with a pip are, `_dark_bodies`),
+    the finder's looks again with the finder taught on dark sets, read as the first were
+    (`_find`, `_read`, `_none_read`); the stages after look with it too."""
+    if seen.finder == DARK_FINDER or not have(DARK_FINDER) or not (seen.sighting.dark or _dark_bodies(image, seen)):
         return seen
-    _let_go("finder", image)
+    let_go("finder", image)
     with using_finder(DARK_FINDER):
         return replace(_none_read(image, _read(image, _find(image, Seen()))), finder=DARK_FINDER)
-
-
-def _let_go(name: str, image: np.ndarray) -> None:
-    """On a large photo (over `Params.strips_from` pixels: its large look is taken in strips),
-    the finder network `name` lets go of the memory its looks took, so that two finders' looks
-    at a 12 MP photo never add up (`Network.release`)."""
-    if image.shape[0] * image.shape[1] > P.strips_from:
-        network(name).release()
 
 
 def _dark_bodies(image: np.ndarray, seen: Seen) -> bool:
@@ -267,7 +261,7 @@ def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = 
                                 len(after.shown) - len(seen.shown)))
         seen = after
     if seen.finder != "finder":
-        _let_go(seen.finder, image)
+        let_go(seen.finder, image)
     return seen, tuple(trace)
 
 
