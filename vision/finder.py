@@ -89,9 +89,15 @@ def finder_maps(image: np.ndarray, long_side: int = P.fine, scale: float | None 
     padded, scale = finder_input(image, long_side, scale)
     # OpenCV keeps every layer's output of a look: the whole photo at 1536 alone took the
     # analysis's peak memory to 441 MB. On a large photo, a large look is taken in strips.
-    if image.shape[0] * image.shape[1] > P.strips_from and padded.shape[0] * padded.shape[1] > P.look_most:
+    if image.shape[0] * image.shape[1] > P.strips_from and padded.shape[0] * padded.shape[1] > _look_most():
         return _maps_in_strips(padded), scale / 2
     return network(FINDER.get()).run(padded[None])[0], scale / 2
+
+
+def _look_most() -> int:
+    """The most input pixels one look takes (`Params.look_most`; the dark sets' finder, the second
+    network in memory on such a photo, `Params.dark_look_most`)."""
+    return P.look_most if FINDER.get() == "finder" else P.dark_look_most
 
 
 def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
@@ -100,7 +106,7 @@ def _maps_in_strips(padded: np.ndarray) -> np.ndarray:
     within `Params.look_most` pixels (the strips' bounds fall on the stride); each strip gives
     the maps of its own rows."""
     height, width = padded.shape[:2]
-    own = max(P.stride, (P.look_most // width - 2 * P.strip_overlap) // P.stride * P.stride)
+    own = max(P.stride, (_look_most() // width - 2 * P.strip_overlap) // P.stride * P.stride)
     count = -(-height // own)
     cuts = [min(height, round(height * i / count / P.stride) * P.stride) for i in range(count + 1)]
     maps = []

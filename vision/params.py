@@ -54,6 +54,10 @@ class Params:
     look_most: int = tuned(1024 * 768, "input pixels: a larger look is taken in strips, each within this with its "
                                        "overlap, so that a 12 MP analysis stays under 400 MB (the look at 1536 "
                                        "whole: 441 MB; in two strips 353 MB here, 400 once in CI; in three 322)")
+    dark_look_most: int = tuned(1024 * 640, "... and the dark sets' finder's strips within this: with it the 12 MP "
+                                            "photo of `--memory` (a dark set) peaked at 346 to 401 MB in a fresh clone "
+                                            "in strips within `look_most`, 321 to 328 within this (changelog's round 31; "
+                                            "the 12 MP style table was measured in the larger strips)")
     strip_overlap: int = tuned(64, "input pixels a strip overlaps the next by, a multiple of the stride")
     strips_from: int = tuned(4_000_000, "... for a photo of more pixels than this only: the style table's "
                                         "white-on-black normal cross, seed 30, 1024 x 768, read one tile less in strips "

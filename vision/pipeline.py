@@ -85,6 +85,7 @@ class Seen:
     readings: tuple = ()
     shown: tuple = ()       # outlines of tiles seen whose pips no reading made out: shown to check
     finder: str = "finder"  # the finder network the stages look with (a dark set's: `_find`, `_dark_set`)
+    dark: bool = True       # a dark set may be looked at with its finder (not where "dark set" is left out)
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ def _with_sighting(stage):
 def _find(image: np.ndarray, seen: Seen) -> Seen:
     """The finder's looks (`finder.find_tiles`), with the dark sets' finder from the first where
     the first look's faces are dark: the stages after look with it too."""
-    sighting = find_tiles(image, DARK_FINDER if have(DARK_FINDER) else None)
+    sighting = find_tiles(image, DARK_FINDER if seen.dark and have(DARK_FINDER) else None)
     return replace(seen, sighting=sighting, regions=tuple(sighting.regions), finder=sighting.finder or seen.finder)
 
 
@@ -245,7 +246,7 @@ def _dark_bodies(image: np.ndarray, seen: Seen) -> bool:
 def run_stages(image: np.ndarray, closer: bool = False, skip: tuple[str, ...] = ()) -> tuple[Seen, tuple]:
     """What the stages see on the photo, and each stage's trace. With `closer`, the stages run
     only on request run too; those named in `skip` do not run (`vision.evaluate --ablate`)."""
-    seen, trace = Seen(), []
+    seen, trace = Seen(dark="dark set" not in skip), []
     for stage in STAGES:
         if stage.name in skip or stage.asked and not closer:
             continue
