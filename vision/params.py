@@ -73,7 +73,10 @@ class Params:
                                   "round 31)")
     dark_least: int = tuned(40, "map pixels of face at a look, at least, to tell a dark set by ...")
     dark_tiles: int = tuned(2, "... or tiles read with a pip, whose middles' median grey is held to `dark_below`: "
-                               "the style table's white-on-black photos whose faces a card's light outweighs")
+                               "the style table's white-on-black photos whose faces a card's light outweighs; "
+                               "and, where the committed finder read no tile with a pip, the dark sets' finder's "
+                               "tiles read with a pip that make its look stand (round 32: seed 52's cross of small "
+                               "black tiles, none read, 10 read with it)")
 
     # ---------------------------------------------------------------- the finder's maps (finder.py)
     core: float = structural(0.45, "the core drawn in training: each face shrunk to this about its centre "

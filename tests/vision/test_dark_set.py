@@ -116,3 +116,79 @@ def test_only_a_large_photo_lets_its_finder_go(monkeypatch):
     assert released == []
     finder.let_go("finder-dark", np.zeros((3024, 4032, 1), np.uint8))
     assert released == ["finder-dark"]
+
+
+@pytest.mark.skipif(not have(pipeline.DARK_FINDER), reason="no finder taught on dark sets in vision/models")
+def test_small_black_tiles_among_light_cards_are_found_with_the_dark_sets_finder():
+    """The style table's small white-on-black tiles scattered among printed cards, seed 30: the
+    committed finder takes the cards for faces (their grey tells no dark set) and reads no tile
+    surely there; the dark sets' finder, looking too, finds 11 of the 13 (changelog's round 32)."""
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("white on black", "scattered", "small", 1, 30))
+    photo = decode(data)
+    result = pipeline.analyse(photo, set_size)
+    assert _stage(result, "dark set").changed > 0
+    assert len(quads) == 13 and outcome(result, want, quads)["tiles_found"] >= 11
+    assert outcome(pipeline.analyse(photo, set_size, skip=("dark set",)), want, quads)["tiles_found"] <= 4
+
+def _read_as(*confidences):
+    """`pipeline.Seen` of one tile a confidence, each read as a 1|2 (None: read as no tile),
+    its finder's looks telling no dark set."""
+    from types import SimpleNamespace
+    regions = tuple(TileRegion(np.float32([[0, 0], [10, 0], [10, 20], [0, 20]]), 1.0) for _ in confidences)
+    readings = tuple(None if c is None else TileReading(1, 2, c, c, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
+                     for c in confidences)
+    return pipeline.Seen(sighting=SimpleNamespace(dark=False), regions=regions, readings=readings)
+
+
+@pytest.fixture
+def dark_look(monkeypatch):
+    """The dark sets' finder's look stubbed: it reads as `dark_look.seen` says, and counts its calls."""
+    look = type("Look", (), {"seen": None, "calls": 0})()
+
+    def looked(image, seen):
+        look.calls += 1
+        return look.seen
+    monkeypatch.setattr(pipeline, "have", lambda name: True)
+    monkeypatch.setattr(pipeline, "_find", lambda image, seen: seen)
+    monkeypatch.setattr(pipeline, "_read", lambda image, seen: seen)
+    monkeypatch.setattr(pipeline, "_none_read", looked)
+    return look
+
+
+def test_where_no_tile_reads_surely_the_dark_sets_finder_looks_too_and_stands_where_it_reads_more(dark_look):
+    """Small black tiles among light cards: the committed finder reads a card unsurely; the dark
+    sets' finder reads two tiles surely, more than the committed one read at all."""
+    image = np.full((60, 60, 3), 200, np.uint8)
+    committed = _read_as(0.5, None)
+    dark_look.seen = _read_as(0.95, 0.97, 0.6)
+    after = pipeline._dark_set(image, committed)
+    assert dark_look.calls == 1 and after.finder == pipeline.DARK_FINDER
+    assert [r.confidence for r in after.readings] == [0.95, 0.97, 0.6]
+
+
+def test_the_dark_sets_finder_stands_only_where_its_sure_tiles_outnumber_the_tiles_read(dark_look):
+    """A dark wooden floor (shared/'s rakeduk-04): the committed finder reads two tiles unsurely,
+    the dark sets' finder one surely and specks unsurely: the committed reading stands."""
+    image = np.full((60, 60, 3), 200, np.uint8)
+    committed = _read_as(0.6, 0.7)
+    dark_look.seen = _read_as(0.95, 0.5, 0.5, 0.5)
+    assert pipeline._dark_set(image, committed) is committed and dark_look.calls == 1
+    empty = _read_as()                              # an empty table: neither reads a tile, or one unsurely
+    dark_look.seen = _read_as(0.6, None)
+    assert pipeline._dark_set(image, empty) is empty
+
+
+def test_where_the_committed_finder_reads_no_tile_the_dark_sets_finder_stands_on_two_read_unsurely(dark_look):
+    """Small black tiles in a cross (style table, seed 52): the committed finder reads none, the
+    dark sets' finder several, none of them surely yet."""
+    image = np.full((60, 60, 3), 200, np.uint8)
+    dark_look.seen = _read_as(0.6, 0.7)
+    assert pipeline._dark_set(image, _read_as(None)).finder == pipeline.DARK_FINDER
+    assert P.dark_tiles == 2
+
+
+def test_a_tile_read_surely_on_a_light_body_asks_no_second_look(dark_look):
+    image = np.full((60, 60, 3), 200, np.uint8)
+    committed = _read_as(0.95, 0.5)
+    assert pipeline._dark_set(image, committed) is committed and dark_look.calls == 0
