@@ -131,9 +131,10 @@ def test_small_black_tiles_among_light_cards_are_found_with_the_dark_sets_finder
     assert len(quads) == 13 and outcome(result, want, quads)["tiles_found"] >= 11
     assert outcome(pipeline.analyse(photo, set_size, skip=("dark set",)), want, quads)["tiles_found"] <= 4
 
+
 def _read_as(*confidences):
-    """`pipeline.Seen` of one tile a confidence, each read as a 1|2 (None: read as no tile),
-    its finder's looks telling no dark set."""
+    """`pipeline.Seen` of a tile for each confidence given, each read as a 1|2 (None: read as
+    no tile), its finder's looks telling no dark set."""
     from types import SimpleNamespace
     regions = tuple(TileRegion(np.float32([[0, 0], [10, 0], [10, 20], [0, 20]]), 1.0) for _ in confidences)
     readings = tuple(None if c is None else TileReading(1, 2, c, c, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
