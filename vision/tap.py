@@ -13,7 +13,10 @@ sure the farther its centre lies from the tap, `_merit`), with its confidence,
 though never above `Params.tap_most`: the surest of several readings looks surer than it is,
 so a tile read at a tap is always listed to check. Where no tile was read yet, the sizes are
 guessed from the photo's size; so they are too where the looks at the tiles' width read
-nothing (the tiles read were a few strays far narrower than the tiles).
+nothing (the tiles read were a few strays far narrower than the tiles). All of that is done
+with the committed finder and again with the dark sets' finder (`finder-dark.onnx`, where it
+is at hand), and the surer reading stands: a black tile missed is most often one the committed
+finder cannot see (round 32).
 """
 from __future__ import annotations
 
@@ -23,9 +26,10 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from .finder import TileRegion, long_axis, short_side, tiles_at
+from .finder import TileRegion, long_axis, short_side, tiles_at, using_finder
+from .model import have
 from .params import PARAMS as P
-from .pipeline import TileFound, plain_corners, read_tiles, square_up
+from .pipeline import DARK_FINDER, TileFound, plain_corners, read_tiles, square_up
 
 
 def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
@@ -35,12 +39,17 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
     width sets the looks' sizes. None where no look finds a tile there, or where its halves
     are more than the set holds (`set_size`; 18 where it is not given)."""
     width = _width(tiles)
-    best = read_round(image, point, width)
-    if best is None and width:      # the tiles read may be no guide (a few strays far narrower than the tiles)
-        best = read_round(image, point, None)
-    if best is None or max(best[1].top, best[1].bottom) > (18 if set_size is None else set_size):
+    best = None
+    for finder in ["finder"] + ([DARK_FINDER] if have(DARK_FINDER) else []):
+        with using_finder(finder):
+            found = _surest_round(image, point, width)
+            if found is None and width:     # the tiles read may be no guide (a few strays far narrower than the tiles)
+                found = _surest_round(image, point, None)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+    if best is None or max(best[2].top, best[2].bottom) > (18 if set_size is None else set_size):
         return None
-    region, reading = best
+    _, region, reading = best
     return TileFound(tuple(sorted((reading.top, reading.bottom))), min(reading.confidence, P.tap_most),
                      plain_corners(region.corners), reading)
 
@@ -48,6 +57,12 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
 def read_round(image: np.ndarray, point: tuple[float, float], width: float | None):
     """The surest (cut, reading) of the looks round the point at about tiles `width` wide (None:
     at the sizes guessed from the photo's), and of the cuts round it; None where none reads."""
+    best = _surest_round(image, point, width)
+    return best and best[1:]
+
+
+def _surest_round(image: np.ndarray, point: tuple[float, float], width: float | None):
+    """`read_round`'s (cut, reading) with its merit first (`_merit`)."""
     best = None         # (merit, cut, reading)
     looks = _widths(image.shape, width)
     at_width = min(looks, key=lambda size: abs(size - width)) if width else None     # the look at their width
@@ -62,7 +77,7 @@ def read_round(image: np.ndarray, point: tuple[float, float], width: float | Non
             merit = None if reading is None else _merit(region, reading, point)
             if merit is not None and (best is None or merit > best[0]):
                 best = (merit, region, reading)
-    return best and best[1:]
+    return best
 
 
 def _merit(region: TileRegion, reading, point: tuple[float, float]) -> float:

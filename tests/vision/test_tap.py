@@ -89,3 +89,27 @@ def test_tiles_read_far_narrower_than_the_tile_tapped_do_not_hide_it(photo):
     strays = [cv2.boxPoints(((900.0, 100.0), (25, 50), 0)), cv2.boxPoints(((100.0, 650.0), (25, 50), 0))]
     tile = tile_at(photo, centre, strays, set_size=6)
     assert tile is not None and tile.values == values
+
+
+def test_a_tap_looks_with_each_finder_and_the_surest_reading_stands(monkeypatch):
+    """On a photo of a dark set the dark sets' finder reads a tap surer than the committed one
+    (round 32); on any other the committed finder's reading stands where it is the surer."""
+    from vision import tap
+    from vision.finder import FINDER, TileRegion
+    from vision.reader import TileReading
+
+    def reading(top, bottom, confidence):
+        return TileReading(top, bottom, confidence, confidence, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
+    cut = TileRegion(np.float32([[0, 0], [10, 0], [10, 20], [0, 20]]), 1.0)
+    looks = []
+    by_finder = {"finder": (0.6, cut, reading(1, 2, 0.6)), "finder-dark": (0.9, cut, reading(3, 5, 0.9))}
+    monkeypatch.setattr(tap, "have", lambda name: True)
+    monkeypatch.setattr(tap, "_surest_round", lambda image, point, width: looks.append(FINDER.get()) or by_finder[FINDER.get()])
+    image = np.zeros((40, 40, 3), np.uint8)
+    assert tile_at(image, (5, 10), set_size=6).values == (3, 5) and looks == ["finder", "finder-dark"]
+    by_finder["finder"] = (0.95, cut, reading(1, 2, 0.95))
+    assert tile_at(image, (5, 10), set_size=6).values == (1, 2)
+    monkeypatch.setattr(tap, "have", lambda name: False)
+    looks.clear()
+    by_finder["finder"] = (0.6, cut, reading(1, 2, 0.6))
+    assert tile_at(image, (5, 10), set_size=6).values == (1, 2) and looks == ["finder"]
