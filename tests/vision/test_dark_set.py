@@ -40,11 +40,15 @@ def test_faces_darker_than_the_threshold_are_a_dark_sets():
     assert 25 < P.dark_least and not finder.dark_set(image, speck, to_map=0.5)
 
 
+def _one_two(confidence: float = 0.9) -> TileReading:
+    """A tile read as a 1|2 as surely as `confidence`."""
+    return TileReading(1, 2, confidence, confidence, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
+
+
 def _read_on(image, boxes):
     """`pipeline.Seen` of tiles cut at `boxes` (x0, y0, x1, y1), each read as a 1|2."""
     regions = tuple(TileRegion(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), 1.0) for x0, y0, x1, y1 in boxes)
-    reading = TileReading(1, 2, 0.9, 0.9, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
-    return pipeline.Seen(regions=regions, readings=(reading,) * len(regions))
+    return pipeline.Seen(regions=regions, readings=(_one_two(),) * len(regions))
 
 
 def test_tiles_read_on_dark_bodies_are_a_dark_sets():
@@ -137,8 +141,7 @@ def _read_as(*confidences):
     no tile), its finder's looks telling no dark set."""
     from types import SimpleNamespace
     regions = tuple(TileRegion(np.float32([[0, 0], [10, 0], [10, 20], [0, 20]]), 1.0) for _ in confidences)
-    readings = tuple(None if c is None else TileReading(1, 2, c, c, ((24.0, 24.0), (16.0, 64.0), (32.0, 80.0)))
-                     for c in confidences)
+    readings = tuple(None if c is None else _one_two(c) for c in confidences)
     return pipeline.Seen(sighting=SimpleNamespace(dark=False), regions=regions, readings=readings)
 
 
