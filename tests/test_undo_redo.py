@@ -222,3 +222,71 @@ def test_undoing_the_last_hand_reopens_the_game_and_redo_finishes_it_again(clien
     redo(client, game_id)
     assert finished() is not None
     assert text(sheet(client, game_id), 'p.winner[role="status"]') == "Winner: Cy with 0"
+
+
+def form_fields(page, action: str) -> dict:
+    """The hidden fields of the sheet's Undo or Redo form, as the phone would send them."""
+    return {field["name"]: field["value"] for field in elements(page, f'form[action$="/{action}"] input[type=hidden]')}
+
+
+def last_flash(client, game_id) -> str:
+    """The newest message the sheet shows (a save's own message may stand before it)."""
+    return texts(sheet(client, game_id), "div.flashes p")[-1]
+
+
+def test_a_stale_undo_button_takes_back_nothing_and_says_what_the_last_change_is_now(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 5, "Bo": 6, "Cy": 7}, went_out="Di"))
+    phone_a = sheet(client, game_id)
+    assert text(phone_a, 'form[action$="/undo"] button') == "Undo last change (hand 2)"
+    # another phone edits hand 1 after phone A's sheet was shown
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 11, "Bo": 25, "Cy": 30}, went_out="Di"))
+    response = client.post(f"/games/{game_id}/undo", data=form_fields(phone_a, "undo"))
+    assert response.status_code == 303
+    assert last_flash(client, game_id) == ("Nothing was taken back: the sheet changed since this phone showed it, and "
+                                        "the last change is now hand 1 (9|9). Check the sheet, then undo again if "
+                                        "that should go.")
+    assert totals_row(sheet(client, game_id)) == ["16", "31", "37", "0"]     # hand 1 as phone B saved it
+    assert button(client, game_id, "Undo") == "Undo last change (hand 1)"
+    # the button as shown now takes back what it names
+    client.post(f"/games/{game_id}/undo", data=form_fields(sheet(client, game_id), "undo"))
+    assert "Took back the last change to hand 1 (9|9)." in last_flash(client, game_id)
+    assert totals_row(sheet(client, game_id)) == ["15", "31", "37", "0"]
+
+
+def test_a_stale_undo_over_htmx_gets_the_sheet_back_with_the_reason(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    phone_a = sheet(client, game_id)
+    client.post(f"/games/{game_id}/name", data={"name": "Tuesday"})
+    response = client.post(f"/games/{game_id}/undo", data=form_fields(phone_a, "undo"), headers=HX)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 409 and not whole_page(body)
+    assert "the last change is now the game's name" in text(body, "div.flashes")
+    assert text(body, "h1.game-name") == "Tuesday"
+    assert totals_row(body)[0] == "10"
+
+
+def test_a_stale_redo_button_puts_back_nothing(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10, "Bo": 25, "Cy": 30}, went_out="Di"))
+    client.post(f"/games/{game_id}/hands/2", data=hand_form(ids, {"Ann": 5, "Bo": 6, "Cy": 7}, went_out="Di"))
+    undo(client, game_id)
+    phone_a = sheet(client, game_id)
+    assert text(phone_a, 'form[action$="/redo"] button') == "Redo (hand 2)"
+    undo(client, game_id)           # another phone takes hand 1 back too: Redo now names hand 1
+    response = client.post(f"/games/{game_id}/redo", data=form_fields(phone_a, "redo"))
+    assert response.status_code == 303
+    assert last_flash(client, game_id).startswith("Nothing was put back: the sheet changed since this phone showed it, "
+                                               "and Redo now puts back hand 1 (9|9).")
+    assert totals_row(sheet(client, game_id)) == ["0", "0", "0", "0"]
+
+
+def test_an_undo_form_naming_no_change_it_knows_is_refused_in_words(client, app, game):
+    game_id, ids = game
+    client.post(f"/games/{game_id}/hands/1", data=hand_form(ids, {"Ann": 10}))
+    response = client.post(f"/games/{game_id}/undo", data={"change": "hand one"})
+    assert response.status_code == 303
+    assert last_flash(client, game_id).startswith("Nothing was taken back: the sheet changed since this phone showed it")
+    assert totals_row(sheet(client, game_id))[0] == "10"

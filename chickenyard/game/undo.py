@@ -28,6 +28,16 @@ class CannotTakeBack(ValueError):
     """Undo or Redo would clash with what happened since; the message says what, in the table's words."""
 
 
+class ShownBefore(CannotTakeBack):
+    """The button was for another change than the one Undo (or Redo) would take now: another phone
+    changed the game since this phone's sheet was shown. Nothing is taken back; `now` is what the
+    button would name today (None: nothing)."""
+
+    def __init__(self, now: "Step | None"):
+        super().__init__("changed since shown")
+        self.now = now
+
+
 def _put_name(db, change: dict, state: dict | None) -> None:
     db.execute("update games set name = ? where id = ?", [(state or {}).get("name"), change["game_id"]])
 
@@ -83,6 +93,7 @@ class Step:
     name: str | None = None             # the player's, for a seat; the name before, for a rename
     hand_number: int | None = None      # the first hand, for scores
     new_name: str | None = None         # the name after, for a rename
+    action: int | None = None           # the action it takes back: what the button's form names
 
 
 def _in_effect(db, game_id: int) -> int | None:
@@ -108,11 +119,11 @@ def _step(db, game_id: int, action: int | None) -> Step | None:
     if undoes is not None:          # an undo Redo would take back: told as the change it undid
         old, new = new, old
     if what == "entry":
-        return Step(what, hand_number=db.execute(_FIRST_HAND, [game_id, action]).fetchone()[0])
+        return Step(what, hand_number=db.execute(_FIRST_HAND, [game_id, action]).fetchone()[0], action=action)
     if what == "person-renamed":      # "Dave, now David": undo gives back the first, redo the second
-        return Step(what, name=json.loads(old)["name"], new_name=json.loads(new)["name"])
+        return Step(what, name=json.loads(old)["name"], new_name=json.loads(new)["name"], action=action)
     state = json.loads(new or old or "null") or {}
-    return Step(what, name=state.get("name"))
+    return Step(what, name=state.get("name"), action=action)
 
 
 def undo_step(db, game_id: int) -> Step | None:
@@ -125,11 +136,20 @@ def redo_step(db, game_id: int) -> Step | None:
     return _step(db, game_id, _redoable(db, game_id))
 
 
-def undo_last(db, game_id: int, *, device: str | None = None) -> Step | None:
-    """Take back the newest change still in effect; returns what it was (None: nothing to undo)."""
+def _as_shown(step: Step | None, shown: int | None) -> Step | None:
+    """The step, if it is the one the button was shown for (`shown`: its action; None: not said)."""
+    if shown is not None and (step.action if step else None) != shown:
+        raise ShownBefore(step)
+    return step
+
+
+def undo_last(db, game_id: int, *, shown: int | None = None, device: str | None = None) -> Step | None:
+    """Take back the newest change still in effect; returns what it was (None: nothing to undo).
+    `shown`: the action the Undo button named (0: one that cannot be); ShownBefore if it is no longer
+    the newest."""
     with transaction(db):
         action = _in_effect(db, game_id)
-        step = _step(db, game_id, action)
+        step = _as_shown(_step(db, game_id, action), shown)
         if action is not None:
             changes = db.query("select * from changes where game_id = ? and action = ? and undoes is null "
                                "and redoes is null order by id desc", [game_id, action])
@@ -137,11 +157,12 @@ def undo_last(db, game_id: int, *, device: str | None = None) -> Step | None:
     return step
 
 
-def redo_last(db, game_id: int, *, device: str | None = None) -> Step | None:
-    """Put back what the newest undo took back, if nothing changed since; returns what it was."""
+def redo_last(db, game_id: int, *, shown: int | None = None, device: str | None = None) -> Step | None:
+    """Put back what the newest undo took back, if nothing changed since; returns what it was.
+    `shown`: the undo the Redo button named, as for undo_last."""
     with transaction(db):
         action = _redoable(db, game_id)
-        step = _step(db, game_id, action)
+        step = _as_shown(_step(db, game_id, action), shown)
         if action is not None:
             undos = list(db.query("select * from changes where game_id = ? and action = ? order by id desc",
                                   [game_id, action]))

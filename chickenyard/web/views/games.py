@@ -11,7 +11,8 @@ from referee.words import _
 
 from ...game.people import known_people
 from ...game.sheet import load_sheet
-from ...game.undo import CannotTakeBack, redo_last, undo_last
+from ...game.typed import whole_number
+from ...game.undo import CannotTakeBack, ShownBefore, redo_last, undo_last
 from ...storage.db import StorageProblem, get_db
 from ...storage.instance import writes_nothing
 from ...storage.photos import game_photos
@@ -121,25 +122,37 @@ def sheet(game_id: int):
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
-    return _taking_back(undo_last, game_id, _undone)
+    return _taking_back(undo_last, game_id, _undone, _undo_moved_on)
 
 
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int):
-    return _taking_back(redo_last, game_id, _redone)
+    return _taking_back(redo_last, game_id, _redone, _redo_moved_on)
 
 
-def _taking_back(undo_or_redo, game_id: int, saying):
+def _taking_back(undo_or_redo, game_id: int, saying, moved_on):
     """Undo or Redo, then the sheet with what it took (`saying(sheet, step)`, step None when there
-    was nothing to take) or why it clashes with a later change."""
+    was nothing to take) or why it clashes with a later change; `moved_on(sheet, step)` when the
+    button was shown for another change than the one it would take now."""
     editable_sheet(game_id)
     try:
-        step = undo_or_redo(get_db(), game_id, device=device_name())
+        step = undo_or_redo(get_db(), game_id, shown=_shown_change(), device=device_name())
+    except ShownBefore as stale:
+        flash(moved_on(sheet_for(game_id), stale.now))
+        return _sheet_again(game_id, 409)
     except CannotTakeBack as problem:
         flash(str(problem))
     else:
         flash(saying(sheet_for(game_id), step))
     return _sheet_again(game_id)
+
+
+def _shown_change() -> int | None:
+    """The change the Undo or Redo button was shown for (None: a form that does not say; 0: one that
+    says something no change is)."""
+    if "change" not in request.form:
+        return None
+    return whole_number(request.form["change"], digits=18) or 0
 
 
 def _undone(sheet, step) -> str:
@@ -156,10 +169,27 @@ def _redone(sheet, step) -> str:
     return _("Put back what Undo took back: %(what)s.", what=_what(sheet, step))
 
 
-def _sheet_again(game_id: int):
-    """After an undo or a redo: the sheet, as a fragment for htmx or by a redirect."""
+def _undo_moved_on(sheet, step) -> str:
+    if step is None:
+        return _("Nothing was taken back: the sheet changed since this phone showed it, and there is nothing "
+                 "to undo now.")
+    return _("Nothing was taken back: the sheet changed since this phone showed it, and the last change is now "
+             "%(what)s. Check the sheet, then undo again if that should go.", what=_what(sheet, step))
+
+
+def _redo_moved_on(sheet, step) -> str:
+    if step is None:
+        return _("Nothing was put back: the sheet changed since this phone showed it, and there is nothing "
+                 "to redo now.")
+    return _("Nothing was put back: the sheet changed since this phone showed it, and Redo now puts back "
+             "%(what)s. Check the sheet, then redo again if that should come back.", what=_what(sheet, step))
+
+
+def _sheet_again(game_id: int, status: int = 200):
+    """After an undo or a redo: the sheet, as a fragment for htmx (409: the button was stale) or by a
+    redirect, whose flash says what happened."""
     if is_htmx():
-        return sheet_page(game_id, push_url=url_for("games.sheet", game_id=game_id))
+        return sheet_page(game_id, push_url=url_for("games.sheet", game_id=game_id), status=status)
     return see_other(url_for("games.sheet", game_id=game_id))
 
 

@@ -46,9 +46,9 @@ def sheet_context(game_id: int, need: str = VIEW) -> dict:
     return view_context(view, live_etag(game_id, view.sheet.game["revision"], g.role))
 
 
-def sheet_page(game_id: int, push_url: str | None = None):
+def sheet_page(game_id: int, push_url: str | None = None, status: int = 200):
     """The score sheet: the page, or its fragment for htmx."""
-    return page("sheet.html", "_sheet.html", push_url=push_url, render=kept_sheet, **sheet_context(game_id))
+    return page("sheet.html", "_sheet.html", status, push_url=push_url, render=kept_sheet, **sheet_context(game_id))
 
 
 def view_context(view: SheetView, etag: str) -> dict:
