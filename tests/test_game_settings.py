@@ -159,3 +159,46 @@ def test_two_phones_renaming_the_game_at_once_the_second_is_told_not_lost(client
     assert element(html, 'input[name="was"]')["value"] == "Friday"
     assert connect(app.config["DATABASE"])["games"].get(game_id)["name"] == "Friday"
     assert client.post(f"/games/{game_id}/name", data={"name": "Saturday", "was": "Friday"}).status_code == 303
+
+
+def flashes(client, game_id) -> list[str]:
+    return texts(client.get(f"/games/{game_id}/settings"), "div.flashes p")
+
+
+def name_changes(app, game_id) -> int:
+    return connect(app.config["DATABASE"]).execute(
+        "select count(*) from changes where game_id = ? and what = 'name'", [game_id]).fetchone()[0]
+
+
+def test_saving_the_name_unchanged_records_nothing_and_says_so(client, app):
+    game_id = start_game(client)
+    assert client.post(f"/games/{game_id}/name", data={"name": "", "was": ""}).status_code == 303
+    assert flashes(client, game_id) == ["The game's name: nothing changed."]
+    assert name_changes(app, game_id) == 0
+    client.post(f"/games/{game_id}/name", data={"name": "Tuesday", "was": ""})
+    assert flashes(client, game_id) == ["The game is now called “Tuesday”."]
+    # the same form sent again (a double tap), and the name saved again with spaces around it
+    assert client.post(f"/games/{game_id}/name", data={"name": "Tuesday", "was": ""}).status_code == 303
+    assert flashes(client, game_id) == ["The game's name: nothing changed."]
+    client.post(f"/games/{game_id}/name", data={"name": "  Tuesday ", "was": "Tuesday"})
+    assert flashes(client, game_id) == ["The game's name: nothing changed."]
+    assert name_changes(app, game_id) == 1
+    history = texts(client.get(f"/games/{game_id}/history"), "ol.history > li")
+    assert sum("Game named" in line for line in history) == 1
+    assert text(sheet(client, game_id), 'form[action$="/undo"] button') == "Undo last change (the game's name)"
+
+
+def test_putting_away_a_game_already_put_away_changes_nothing(client, app):
+    game_id = start_game(client)
+    client.post(f"/games/{game_id}/archive", data={"archived": "1"})
+    assert flashes(client, game_id) == ["The game is put away: find it under “Put away” on the home page."]
+    db = connect(app.config["DATABASE"])
+    put_away = db["games"].get(game_id)
+    # a second tap, or a page opened before the first: the game stays put away as it was
+    assert client.post(f"/games/{game_id}/archive", data={"archived": "1"}).status_code == 303
+    assert flashes(client, game_id) == ["This game was already put away."]
+    again = db["games"].get(game_id)
+    assert (again["archived_at"], again["revision"]) == (put_away["archived_at"], put_away["revision"])
+    client.post(f"/games/{game_id}/archive", data={"archived": "0"})
+    assert client.post(f"/games/{game_id}/archive", data={"archived": "0"}).status_code == 303
+    assert flashes(client, game_id) == ["The game is back among the others.", "This game was already among the others."]

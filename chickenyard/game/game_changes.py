@@ -23,8 +23,9 @@ class ChangedMeanwhile(CannotChange):
     """Another phone changed it since this form was opened: this change is not made."""
 
 
-def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: str | None = None) -> None:
-    """`was`: the name the form was opened with; another phone's rename since then is not overwritten."""
+def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: str | None = None) -> bool:
+    """`was`: the name the form was opened with; another phone's rename since then is not overwritten.
+    Returns whether the name changed: the name it already has is not a change, and nothing is kept."""
     name = clean_game_name(name)
     problem = game_name_problem(name)
     if problem:
@@ -32,6 +33,8 @@ def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: 
     at = now()
     with transaction(db):
         old = db.execute("select name from games where id = ?", [game_id]).fetchone()[0]
+        if (old or "") == name:         # also the same form sent twice: what it asked for is there
+            return False
         if was is not None and (old or "") != was:
             raise ChangedMeanwhile(_("Another phone renamed the game just now, to “%(name)s”. Check the name and "
                                      "save again if it should still change.", name=old or _("no name")))
@@ -39,13 +42,16 @@ def rename_game(db, game_id: int, name: str, *, was: str | None = None, device: 
                    [name or None, at, game_id])
         _record(db, game_id, _next_action(db, game_id), "name", None, None,
                 {"name": old}, {"name": name or None}, at, device)
+    return True
 
 
-def archive_game(db, game_id: int, archived: bool) -> None:
-    """Put a game away (off the home page's lists) or bring it back."""
+def archive_game(db, game_id: int, archived: bool) -> bool:
+    """Put a game away (off the home page's lists) or bring it back; False when it already was."""
     with transaction(db):
-        db.execute("update games set archived_at = ?, revision = revision + 1 where id = ?",
-                   [now() if archived else None, game_id])
+        put_away = db.execute("update games set archived_at = ?, revision = revision + 1 "
+                              "where id = ? and (archived_at is not null) != ?",
+                              [now() if archived else None, game_id, archived]).rowcount
+    return bool(put_away)
 
 
 def delete_game(db, game_id: int, photos_folder: str) -> None:

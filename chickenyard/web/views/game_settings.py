@@ -38,13 +38,17 @@ def rename(game_id: int):
     sheet = editable_sheet(game_id)
     name = request.form.get("name") or ""
     try:
-        rename_game(get_db(), game_id, name, was=request.form.get("was"), device=device_name())
+        renamed = rename_game(get_db(), game_id, name, was=request.form.get("was"), device=device_name())
     except ChangedMeanwhile as problem:      # the page again, at the name now stored, keeping what was typed
         return _settings_page(editable_sheet(game_id), {"name": name}, {"name": str(problem)}, 409)
     except (CannotChange, StorageProblem) as problem:
         return _settings_page(sheet, {"name": name}, {"name": str(problem)}, _status(problem))
-    flash(_("The game is now called “%(name)s”.", name=clean_game_name(name)) if name.strip()
-          else _("The game's name is taken off."))
+    if not renamed:
+        flash(_("The game's name: nothing changed."))
+    elif name.strip():
+        flash(_("The game is now called “%(name)s”.", name=clean_game_name(name)))
+    else:
+        flash(_("The game's name is taken off."))
     return see_other(url_for("game_settings.settings", game_id=game_id))
 
 
@@ -86,9 +90,11 @@ def leave(game_id: int):
 def archive(game_id: int):
     editable_sheet(game_id)
     put_away = request.form.get("archived") == "1"
-    archive_game(get_db(), game_id, put_away)
-    flash(_("The game is put away: find it under “Put away” on the home page.") if put_away
-          else _("The game is back among the others."))
+    if not archive_game(get_db(), game_id, put_away):      # a second tap, or a page opened before the first
+        flash(_("This game was already put away.") if put_away else _("This game was already among the others."))
+    else:
+        flash(_("The game is put away: find it under “Put away” on the home page.") if put_away
+              else _("The game is back among the others."))
     return see_other(url_for("games.home") if put_away else url_for("game_settings.settings", game_id=game_id))
 
 
