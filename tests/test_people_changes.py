@@ -98,3 +98,23 @@ def test_two_renames_at_once_the_second_is_told_not_lost(client, app):
     assert "Another phone renamed Ann to Annie just now" in text(page, "#people-problem")
     assert element(page, 'input#name[name="name"]')["value"] == "Anna"
     assert seats(app)[player_ids(app, 1)["Ann"]] == ("Ann", "Annie")
+
+
+def test_renaming_a_player_to_the_name_they_have_records_nothing_and_says_so(client, app):
+    game_id = start_game(client, players=("Chickie", "Bo"))
+    chickie = person_id(app, "Chickie")
+    before = history_lines(client, game_id)
+    response = client.post(f"/players/{chickie}/rename", data={"name": " Chickie ", "was": "Chickie"})
+    assert response.status_code == 303
+    page = client.get(f"/players/{chickie}").get_data(as_text=True)
+    assert texts(page, "div.flashes p") == ["Chickie's name: nothing changed."]
+    assert history_lines(client, game_id) == before
+    # the same rename sent twice (a double tap): the second finds the name already there
+    client.post(f"/players/{chickie}/rename", data={"name": "Chick", "was": "Chickie"})
+    client.get(f"/players/{chickie}")
+    assert client.post(f"/players/{chickie}/rename", data={"name": "Chick", "was": "Chickie"}).status_code == 303
+    assert texts(client.get(f"/players/{chickie}"), "div.flashes p") == ["Chick's name: nothing changed."]
+    assert sum("Chickie, now Chick" in line for line in history_lines(client, game_id)) == 1
+    # a change of capitals is a change
+    client.post(f"/players/{chickie}/rename", data={"name": "chick", "was": "Chick"})
+    assert texts(client.get(f"/players/{chickie}"), "div.flashes p") == ["Chick is now chick on every game."]

@@ -83,12 +83,15 @@ class ChangedMeanwhile(PeopleProblem):
     """Another phone renamed this person since the form was opened: the second rename is not saved."""
 
 
-def rename(db, person_id: int, new_name: str, *, was: str | None = None, device: str | None = None) -> None:
+def rename(db, person_id: int, new_name: str, *, was: str | None = None, device: str | None = None) -> bool:
     """The person's new name, shown at once on every game they played, printed sheets and exports
-    too; each of those games' History keeps the old name. `was`: the name the form was opened with."""
+    too; each of those games' History keeps the old name. `was`: the name the form was opened with.
+    Returns whether the name changed: the name they already have is not a change, and nothing is kept."""
     new_name = check_name(new_name)
     with transaction(db):
         current = _name_of(db, person_id)
+        if new_name == current:         # also the same form sent twice: what it asked for is there
+            return False
         if was is not None and current != was:
             raise ChangedMeanwhile(_("Another phone renamed %(was)s to %(now)s just now. Check the name below and "
                                      "rename again if it should still change.", was=was, now=current))
@@ -97,12 +100,11 @@ def rename(db, person_id: int, new_name: str, *, was: str | None = None, device:
         if other:
             raise PeopleProblem(_("%(name)s is already a player here. If they are the same person, merge the two "
                                   "instead.", name=other[1]))
-        if new_name == current:
-            return
         db.execute("update people set name = ?, key = ? where id = ?", [new_name, name_key(new_name), person_id])
         _in_history(db, "person-renamed", _seats_of(db, person_id), {"name": current},
                     {"name": new_name, "person": person_id}, device)
         _touch_games(db, person_id)
+    return True
 
 
 def merge(db, keep_id: int, other_id: int, *, device: str | None = None) -> None:

@@ -126,11 +126,14 @@ def rename(person_id: int):
     _require_change(person_id)
     new_name = request.form.get("name") or ""
     try:
-        people.rename(get_db(), person_id, new_name, was=request.form.get("was"), device=device_name())
+        renamed = people.rename(get_db(), person_id, new_name, was=request.form.get("was"), device=device_name())
     except (people.PeopleProblem, StorageProblem) as problem:   # the page again, keeping what was typed
         status = {people.ChangedMeanwhile: 409, StorageProblem: 503}.get(type(problem), 422)
         return player(person_id, problem=str(problem), typed=clean_name(new_name)[:MAX_NAME], status=status)
-    flash(_("%(old)s is now %(new)s on every game.", old=person.name, new=new_name.strip()))
+    if renamed:
+        flash(_("%(old)s is now %(new)s on every game.", old=person.name, new=clean_name(new_name)))
+    else:
+        flash(_("%(name)s's name: nothing changed.", name=person.name))
     return see_other(url_for("players.player", person_id=person_id))
 
 
