@@ -187,9 +187,16 @@ def _m11_play_again_undo_and_redo(db: sqlite_utils.Database) -> None:
     db["changes"].add_column("redoes", int)
 
 
+def _m12_started_by_form(db: sqlite_utils.Database) -> None:
+    """The new-game form a game was started from (its token), so that the same form sent again finds
+    that game instead of starting another."""
+    db["games"].add_column("started_by_form", str)
+    db["games"].create_index(["started_by_form"], unique=True)
+
+
 MIGRATIONS = [_m1_score_sheet, _m2_shared_table, _m3_dismissed_warnings, _m4_photos, _m5_solitaire,
               _m6_tiles_left, _m7_people, _m8_first_starter, _m9_games_kept_and_players_joining,
-              _m10_ids_never_reused, _m11_play_again_undo_and_redo]
+              _m10_ids_never_reused, _m11_play_again_undo_and_redo, _m12_started_by_form]
 
 
 def schema_version(db: sqlite_utils.Database) -> int:

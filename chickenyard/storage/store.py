@@ -25,11 +25,12 @@ class StaleHand(Exception):
     """The hand changed on another phone since this form was opened."""
 
 
-def create_game(db, *, rules: RuleSet, set_size: int, players: list[str],
-                hand_doubles: list[int], device: str | None = None, first_starter: int | None = None) -> int:
+def create_game(db, *, rules: RuleSet, set_size: int, players: list[str], hand_doubles: list[int],
+                device: str | None = None, first_starter: int | None = None, started_by_form: str | None = None) -> int:
     at = now()
     with transaction(db):
         game_id = db["games"].insert({
+            "started_by_form": started_by_form,
             "game": rules.game,         # the game follows from its rule set
             "preset": rules.preset, "set_size": set_size,
             "house_rules": json.dumps(rules.house_rules, sort_keys=True),
@@ -43,6 +44,16 @@ def create_game(db, *, rules: RuleSet, set_size: int, players: list[str],
         _record(db, game_id, _next_action(db, game_id), "game", None, None, None,
                 {"players": players, "preset": rules.preset, "set": set_size}, at, device)
     return game_id
+
+
+def create_game_once(db, started_by_form: str, **game) -> tuple[int, bool]:
+    """A game started from a new-game form (`started_by_form`: its token), and whether it is new: the
+    same form sent again (a double tap, Back and send again) finds the game it started."""
+    with transaction(db):
+        row = db.execute("select id from games where started_by_form = ?", [started_by_form]).fetchone()
+        if row is not None:
+            return row[0], False
+        return create_game(db, started_by_form=started_by_form, **game), True
 
 
 def save_hand(db, sheet: Sheet, hand_number: int, entries: dict[int, Entry], *,

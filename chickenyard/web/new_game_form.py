@@ -1,6 +1,8 @@
 """Reading the new-game form: game, preset, set, players and house rules."""
 from __future__ import annotations
 
+import re
+import secrets
 from dataclasses import dataclass, field
 
 from referee.rulesets import HIGHEST_AVAILABLE, RuleSet, rule_set
@@ -10,6 +12,12 @@ from ..game.game_setup import check_game, clean_name, names_problem, seats_probl
 from ..game.typed import whole_number
 
 NAME_FIELDS = 12        # the most players any preset seats (family rules, double-15)
+FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_form_token() -> str:
+    """What one showing of the new-game form is known by: sent twice, it starts one game."""
+    return secrets.token_urlsafe(16)
 
 
 @dataclass
@@ -20,6 +28,7 @@ class NewGameForm:
     rules: RuleSet | None = None
     set_size: int | None = None
     hand_doubles: list[int] = field(default_factory=list)
+    token: str = field(default_factory=new_form_token)
 
     @property
     def ok(self) -> bool:
@@ -66,6 +75,9 @@ def read_new_game(data) -> NewGameForm:
     form = NewGameForm(typed={k: (data.get(k) or "").strip() for k in
                               ("game", "preset", "set", "double_blank", "hands", "long_game",
                                "alternate_beginning", "tiles_each", *MORE_HOUSE_RULES)})
+    token = data.get("form_token") or ""
+    if FORM_TOKEN.fullmatch(token):         # else (none, or made up) a token of its own: a game each time
+        form.token = token
     form.names = [clean_name(n or "") for n in data.getlist("player")][:NAME_FIELDS]
     form.names += [""] * (NAME_FIELDS - len(form.names))
     typed, errors = form.typed, form.errors

@@ -16,7 +16,7 @@ from ...game.undo import CannotTakeBack, ShownBefore, redo_last, undo_last
 from ...storage.db import StorageProblem, get_db
 from ...storage.instance import writes_nothing
 from ...storage.photos import game_photos
-from ...storage.store import access_row, create_game, games_listed, history, set_first_starter
+from ...storage.store import access_row, create_game_once, games_listed, history, set_first_starter
 from ..access import EDIT, grant_role, known_game_ids, role_for
 from ..filters import double_label
 from ..htmx import device_name, is_htmx, see_other
@@ -105,13 +105,15 @@ def create():
         return _new_game_page(form, 422)
     db = get_db()
     try:
-        game_id = create_game(db, rules=form.rules,
-                              set_size=form.set_size, players=[n for n in form.names if n],
-                              hand_doubles=form.hand_doubles, device=device_name())
+        game_id, started = create_game_once(db, form.token, rules=form.rules,
+                                            set_size=form.set_size, players=[n for n in form.names if n],
+                                            hand_doubles=form.hand_doubles, device=device_name())
     except StorageProblem as problem:      # the form comes back as typed: a second tap starts the game
         form.errors["form"] = str(problem)
         return _new_game_page(form, 503)
     grant_role(access_row(db, game_id), EDIT)
+    if not started:
+        flash(_("This game is already started: here it is."))
     return see_other(url_for("games.sheet", game_id=game_id))
 
 
