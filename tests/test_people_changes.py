@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from chickenyard.storage.db import connect
-from tests.elements import by_id, element, elements, has_id, text, texts
+from tests.elements import by_id, element, elements, error_said, has_id, text, texts
 from tests.sheet_helpers import hand_form, player_ids, start_game
 
 
@@ -42,6 +42,20 @@ def test_a_stranger_who_keeps_score_elsewhere_cannot_rename_or_merge_another_tab
         ["", str(person_id(app, "Yo"))]
     assert set(p for _, p in seats(app).values()) == {"Ann", "Bo", "Zed", "Yo"}
     assert stranger.post(f"/players/{zed}/rename", data={"name": "Zedd"}).status_code == 303
+
+
+def test_a_refused_merge_says_why_in_its_own_words_not_the_watch_link_ones(client, app):
+    start_game(client, players=("Ann", "Bo"))
+    other_table = app.test_client()
+    start_game(other_table, players=("Zed", "Yo"))
+    ann, zed = person_id(app, "Ann"), person_id(app, "Zed")
+    refused = client.post(f"/players/{ann}/merge", data={"other": str(zed)}, headers={"Accept": "text/html"})
+    assert refused.status_code == 403
+    said = error_said(refused)
+    assert said.startswith("Only a phone keeping score in a game this player sat at can rename them"), said
+    assert "watch link" not in said
+    as_json = client.post(f"/players/{ann}/merge", data={"other": str(zed)}, headers={"Accept": "application/json"})
+    assert as_json.status_code == 403 and as_json.get_json()["error"] == said
 
 
 def test_a_rename_is_one_name_everywhere_and_every_game_keeps_the_old_one_in_its_history(client, app):

@@ -88,9 +88,11 @@ def game_gone():
 
 
 def http_error(error: HTTPException):
-    """The page (or JSON) for an HTTP error, in the table's words."""
+    """The page (or JSON) for an HTTP error: what the view said when it said something (abort(403, "...")),
+    else the table's words for that status, else werkzeug's."""
     known = MESSAGES.get(error.code)
-    return _error(error.code or 500, _(known) if known else str(error.description))
+    said = error.description != type(error).description       # werkzeug's default is a class attribute
+    return _error(error.code or 500, str(error.description) if said or not known else _(known))
 
 
 def _error(status: int, message: str):
