@@ -36,6 +36,19 @@ def test_a_wrong_code_is_explained_and_kept(client):
     assert element(page, "input#watch-code")["value"] == "XXX-XXX"
 
 
+def test_an_empty_code_asks_for_one_and_is_not_counted_as_a_try(client):
+    start_game(client)
+    for typed in ("", "   ", " - "):
+        response = client.post("/watch", data={"code": typed})
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422
+        assert text(page, "#error-watch") == "Type the game's code first: the scorekeeper's Share tab shows it " \
+            "(six letters and digits, like K7M-4QX)."
+        assert element(page, "input#watch-code")["value"] == typed.strip()
+    statuses = [client.post("/watch", data={"code": "AAA-AAA"}).status_code for _ in range(11)]
+    assert statuses[:10] == [422] * 10 and statuses[10] == 429       # ten real tries still, as before
+
+
 def test_codes_are_tried_at_most_ten_a_minute_per_phone(client):
     statuses = [client.post("/watch", data={"code": "AAA-AAA"}).status_code for _ in range(11)]
     assert statuses[:10] == [422] * 10 and statuses[10] == 429

@@ -17,7 +17,7 @@ from ...storage.store import access_row, game_with_key, rotate_key
 from ..access import EDIT, VIEW, grant, grant_role, require
 from ..hosts import lan_addresses
 from ..htmx import see_other
-from ..watch_codes import TryLimit, find_game, shown, watch_code
+from ..watch_codes import TryLimit, find_game, normalised, shown, watch_code
 from .loading import editable_sheet, game_row, kept_sheet, live_etag, sheet_for, sheet_view_for, view_context
 
 bp = Blueprint("sharing", __name__)
@@ -59,6 +59,9 @@ TOO_MANY = {
 def watch():
     """A watch code typed on the home page: the game opens to watch, or the home page says why."""
     typed = (request.form.get("code") or "").strip()[:20]
+    if not normalised(typed):                    # nothing typed is not a guess: no try is counted
+        return _home_with_problem(typed, _("Type the game's code first: the scorekeeper's Share tab shows it "
+                                           "(six letters and digits, like K7M-4QX)."), 422)
     tries = current_app.extensions.setdefault("watch_code_tries", TryLimit())   # one count per running table
     over = tries.over_limit(request.remote_addr or "")
     if over:
