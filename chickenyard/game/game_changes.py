@@ -88,8 +88,9 @@ def add_player(db, sheet: Sheet, name: str, start: str, *, device: str | None = 
         raise CannotChange(_("Type the new player's name."))
     if name_problem(name):
         raise CannotChange(name_problem(name))
-    if any(p.name.casefold() == name.casefold() for p in sheet.playing):
-        raise CannotChange(_("%(name)s is already at the table; add an initial to tell them apart.", name=name))
+    there = next((p for p in sheet.playing if p.name.casefold() == name.casefold()), None)
+    if there:
+        raise CannotChange(_("%(name)s is already at the table; add an initial to tell them apart.", name=there.name))
     if len(sheet.playing) >= high:
         raise CannotChange(_("The %(rules)s rules with a double-%(set)s set seat at most %(high)s players.",
                              rules=_(sheet.rules.title), set=sheet.set_size, high=high))
