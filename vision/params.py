@@ -142,6 +142,14 @@ class Params:
                                  "flat from 12 to 22; changelog's round 24)")
     body_like_share: float = tuned(0.3, "... nor one under this share of the distance of its half's farthest pip (the "
                                         "same tiles: flat from 0.25 to 0.3; 0.2 and 0.35 read 5 fewer)")
+    hollow_share: float = tuned(0.85, "a peak whose middle is nearer the body colour than this share of the ring round it "
+                                      "(`reader._ring_apart`) ...")
+    hollow_of_tile: float = tuned(0.35, "... and nearer it than this share of the tile's farthest pip is an empty hole's, "
+                                        "not a pip (round 33)")
+    holes: tuple = structural((7, 9), "... in a half of this many peaks: a set of plugs in holes shows its 3 x 3 grid in "
+                                      "each half, nine peaks where the reader marks every hole, seven where it misses two")
+    hollow_radii: tuple = structural((2, 3, 4), "reader pixels: the ring round a peak is looked for this far out, a hole's "
+                                                "rim at the reader's size (a 3 x 3 grid's pips 12 pixels apart)")
     blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
                                     "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
                                     "grid or a cut between two tiles (changelog's round 16)")

@@ -10,6 +10,7 @@ patch of table).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -134,7 +135,13 @@ def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: t
     from the body: by `Params.body_like` levels at least, and by `Params.body_like_share` of the
     farthest of its half's pips (a set's pips may be pale, but a half's are of one colour). The
     body is the median of the tile's middle (a cut a little off the tile takes in some table), a
-    peak's middle the median of its 3 x 3 pixels (a glint on a pip is one or two)."""
+    peak's middle the median of its 3 x 3 pixels (a glint on a pip is one or two).
+
+    An empty hole whose floor the recess shades, too far from the body for that, is told by its
+    ring (round 33): in a half of `Params.holes` peaks (a 3 x 3 grid, plugs and holes), a peak
+    nearer the body than `Params.hollow_of_tile` of the tile's farthest pip and than
+    `Params.hollow_share` of the ring round it (`_ring_apart`). A shaded or dished pip is lighter
+    in the middle too, but not so near the body beside the tile's other pips."""
     strong = [p for p in found if p[2] >= P.peak]
     if not strong:
         return set()
@@ -147,7 +154,33 @@ def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: t
     apart = np.linalg.norm(np.sort(around.reshape(len(strong), 9, 3), axis=1)[:, 4] - body, axis=1)
     below = below_bar(xs, ys, line)
     least = np.zeros(len(strong))
+    grid = np.zeros(len(strong), bool)      # a half whose peaks about fill a 3 x 3 grid of holes
     for half in (~below, below):
         if half.any():
             least[half] = max(P.body_like, P.body_like_share * apart[half].max())
-    return {p for p, like in zip(strong, (apart < least).tolist()) if like}
+            grid[half] = P.holes[0] <= half.sum() <= P.holes[1]
+    like = apart < least
+    # a peak far paler than the tile's farthest pip, in such a half, is an empty hole where a ring
+    # round it is farther from the body than its middle (looked at only there: seldom)
+    asked = np.nonzero(grid & ~like & (apart < P.hollow_of_tile * apart.max()))[0]
+    if len(asked):
+        like[asked] = apart[asked] < P.hollow_share * _ring_apart(tile, xs[asked], ys[asked], body)
+    return {p for p, hole in zip(strong, like.tolist()) if hole}
+
+
+# eight ways round a peak at each of `Params.hollow_radii` (radii x ways), in reader pixels
+_TURNS = np.linspace(0, 2 * math.pi, 8, endpoint=False)
+_ROUND_X = np.rint(np.outer(P.hollow_radii, np.cos(_TURNS))).astype(int)
+_ROUND_Y = np.rint(np.outer(P.hollow_radii, np.sin(_TURNS))).astype(int)
+
+
+def _ring_apart(tile: np.ndarray, xs: np.ndarray, ys: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """How far from the body colour the ring round each peak is: at each of `Params.hollow_radii`
+    the median, over eight ways round, of each pixel's distance from the body; the farthest of
+    those. An empty hole's rim is a ring far from the body round a floor nearer it; a pip is
+    solid, its middle as far as anything round it."""
+    h, w = tile.shape[:2]
+    px = np.clip(xs[:, None, None] + _ROUND_X, 0, w - 1)
+    py = np.clip(ys[:, None, None] + _ROUND_Y, 0, h - 1)
+    apart = np.linalg.norm(tile[py, px].astype(np.float32) - body, axis=-1)      # peaks x radii x ways
+    return np.median(apart, axis=2).max(axis=1)

@@ -80,3 +80,72 @@ def test_sets_of_plugs_in_holes_read_their_plugs_not_their_empty_holes(photo, mo
     monkeypatch.setattr(reader, "body_coloured", lambda *args: set())
     before = outcome(analyse(image, set_size), want, where)
     assert before["tiles_right"] <= counts["tiles"] - 2
+
+
+def _maps_at(points) -> np.ndarray:
+    """The reader's maps with a peak at each point and the divider bar across the middle."""
+    maps = np.zeros((2, P.read_h, P.read_w), np.float32)
+    for x, y in points:
+        maps[0, y, x] = 0.95
+    maps[1, P.read_h // 2, 4:-4] = 1.0
+    return maps
+
+
+GRID = [(x, y) for y in (14, 24, 34) for x in (12, 24, 36)]      # a half's 3 x 3 grid of holes
+
+
+def test_a_half_of_empty_holes_tinted_by_their_recess_reads_nought():
+    # a white tile whose top half is nine empty holes: dark rings round a floor tinted green, too
+    # far from the body colour for `body_like`, a half with nothing darker to compare with; the
+    # bottom half nine black plugs. Round 33's photo (seed 30's close-up) read 9|9 surely
+    white = (245, 252, 250)
+    tile = np.full((P.read_h, P.read_w, 3), white, np.uint8)
+    for x, y in GRID:
+        cv2.circle(tile, (x, y), 3, (60, 70, 60), 1)          # the hole's rim
+        cv2.circle(tile, (x, y), 2, (195, 225, 200), -1)      # its floor, in the recess's shade
+        cv2.circle(tile, (x, y + 48), 3, (30, 30, 30), -1)   # a plug
+    peaks = GRID + [(x, y + 48) for x, y in GRID]
+    reading = reader.read_maps(_maps_at(peaks), tile)
+    assert (reading.top, reading.bottom) == (0, 9)
+    assert reading.top_confidence < P.confident
+    every_peak = reader.read_maps(_maps_at(peaks))      # without the tile, every peak counts
+    assert (every_peak.top, every_peak.bottom) == (9, 9)
+
+
+def test_shaded_pale_pips_and_dished_pips_are_pips():
+    # pips lighter in the middle than at their rim are still pips where they are not far paler
+    # than the tile's other pips: pink pips shaded to a darker rim beside yellow ones (a coloured
+    # double-12 set, evandrowcg-01), and black pips dished to a grey middle (ljparrish's)
+    ivory = (222, 230, 239)
+    tile = np.full((P.read_h, P.read_w, 3), ivory, np.uint8)
+    pink = [(12, 60), (36, 60), (24, 72), (12, 84), (36, 84)]
+    yellow = [(12, 14), (36, 14), (12, 34), (36, 34)]
+    for x, y in pink:
+        cv2.circle(tile, (x, y), 4, (150, 110, 220), -1)      # the rim's deeper pink
+        cv2.circle(tile, (x, y), 2, (190, 160, 235), -1)      # a paler middle
+    for x, y in yellow:
+        cv2.circle(tile, (x, y), 4, (20, 170, 240), -1)
+    reading = reader.read_maps(_maps_at(yellow + pink), tile)
+    assert (reading.top, reading.bottom) == (4, 5)
+    dished = np.full((P.read_h, P.read_w, 3), ivory, np.uint8)
+    for x, y in yellow + pink:
+        cv2.circle(dished, (x, y), 4, (25, 25, 25), -1)
+        cv2.circle(dished, (x, y), 1, (110, 110, 110), -1)    # the dish's grey middle
+    reading = reader.read_maps(_maps_at(yellow + pink), dished)
+    assert (reading.top, reading.bottom) == (4, 5)
+
+
+def test_a_close_up_of_a_set_with_empty_holes_is_not_read_surely_as_nine(monkeypatch):
+    # the held-out kinds' close-up of seed 30 (a seed of choice), photo 1: a 0|9 of a set whose
+    # pips are plugs in a 3 x 3 grid of holes, the empty holes' floors tinted by the light
+    from vision.evaluate import outcome
+    from vision.load import decode
+    from vision.pipeline import analyse
+    _, data, want, set_size, where, _ = _kind("closeup", 30, 1)
+    image = decode(data)
+    result = analyse(image, set_size)
+    assert result.tiles == ((0, 9),)
+    assert outcome(result, want, where)["photos_every_tile_right"] == 1
+    monkeypatch.setattr(reader, "_ring_apart", lambda tile, xs, ys, body: np.zeros(len(xs)))    # no ring told
+    before = analyse(image, set_size)
+    assert before.tiles == ((9, 9),) and before.tiles_detail[0].confidence >= P.confident
