@@ -142,10 +142,12 @@ class Params:
                                  "flat from 12 to 22; changelog's round 24)")
     body_like_share: float = tuned(0.3, "... nor one under this share of the distance of its half's farthest pip (the "
                                         "same tiles: flat from 0.25 to 0.3; 0.2 and 0.35 read 5 fewer)")
-    hollow_share: float = tuned(0.85, "a peak whose middle is nearer the body colour than this share of the ring round it "
-                                      "(`reader._ring_apart`) ...")
-    hollow_of_tile: float = tuned(0.35, "... and nearer it than this share of the tile's farthest pip is an empty hole's, "
-                                        "not a pip (round 33)")
+    hollow_share: float = tuned(0.85, "an empty hole (round 33, `reader.body_coloured`): a peak whose middle is nearer the "
+                                      "body colour than this share of the ring round it (`reader._ring_apart`): seeds 30 "
+                                      "and 38's close-ups' holes 0.3 to 0.6, a pink set's 0.72 to 0.81; solid pips 1 ...")
+    hollow_of_tile: float = tuned(0.35, "... and than this share of the tile's farthest pip: those holes 0.13 to 0.33; "
+                                        "evandrowcg-01's shaded pink pips 0.42 beside its yellow ones; without it the "
+                                        "development photos fell from 57 to 51 whole (ljparrish's dished pips) ...")
     holes: tuple = structural((7, 9), "... in a half of this many peaks: a set of plugs in holes shows its 3 x 3 grid in "
                                       "each half, nine peaks where the reader marks every hole, seven where it misses two")
     hollow_radii: tuple = structural((2, 3, 4), "reader pixels: the ring round a peak is looked for this far out, a hole's "
