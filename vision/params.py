@@ -152,6 +152,8 @@ class Params:
                                       "each half, nine peaks where the reader marks every hole, seven where it misses two")
     hollow_radii: tuple = structural((2, 3, 4), "reader pixels: the ring round a peak is looked for this far out, a hole's "
                                                 "rim at the reader's size (a 3 x 3 grid's pips 12 pixels apart)")
+    hollow_ways: int = structural(8, "... each of this many ways round it, the median of them: a neighbour's pip or a "
+                                     "glint on one side does not make a ring")
     blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
                                     "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
                                     "grid or a cut between two tiles (changelog's round 16)")

@@ -168,15 +168,15 @@ def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: t
     return {p for p, hole in zip(strong, like.tolist()) if hole}
 
 
-# eight ways round a peak at each of `Params.hollow_radii` (radii x ways), in reader pixels
-_TURNS = np.linspace(0, 2 * math.pi, 8, endpoint=False)
+# `Params.hollow_ways` ways round a peak at each of `Params.hollow_radii` (radii x ways), in reader pixels
+_TURNS = np.linspace(0, math.tau, P.hollow_ways, endpoint=False)
 _ROUND_X = np.rint(np.outer(P.hollow_radii, np.cos(_TURNS))).astype(int)
 _ROUND_Y = np.rint(np.outer(P.hollow_radii, np.sin(_TURNS))).astype(int)
 
 
 def _ring_apart(tile: np.ndarray, xs: np.ndarray, ys: np.ndarray, body: np.ndarray) -> np.ndarray:
     """How far from the body colour the ring round each peak is: at each of `Params.hollow_radii`
-    the median, over eight ways round, of each pixel's distance from the body; the farthest of
+    the median, over `Params.hollow_ways` ways round, of each pixel's distance from the body; the farthest of
     those. An empty hole's rim is a ring far from the body round a floor nearer it; a pip is
     solid, its middle as far as anything round it."""
     h, w = tile.shape[:2]
