@@ -148,8 +148,10 @@ class Params:
     hollow_of_tile: float = tuned(0.35, "... and than this share of the tile's farthest pip: those holes 0.13 to 0.33; "
                                         "evandrowcg-01's shaded pink pips 0.42 beside its yellow ones; without it the "
                                         "development photos fell from 57 to 51 whole (ljparrish's dished pips) ...")
-    holes: tuple = structural((7, 9), "... in a half of this many peaks: a set of plugs in holes shows its 3 x 3 grid in "
-                                      "each half, nine peaks where the reader marks every hole, seven where it misses two")
+    holes: tuple = tuned((7, 9), "... in a half of this many peaks: a set of plugs in holes shows its 3 x 3 grid in "
+                                 "each half, nine peaks where the reader marks every hole (the pink set's half of six "
+                                 "plugs showed eight); asked in every half, seeds 30 to 39's first scenes lost two "
+                                 "photos (a 2|2 read 1|2, a 9|17 read 9|16: pips with a glint beside darker ones)")
     hollow_radii: tuple = structural((2, 3, 4), "reader pixels: the ring round a peak is looked for this far out, a hole's "
                                                 "rim at the reader's size (a 3 x 3 grid's pips 12 pixels apart)")
     hollow_ways: int = structural(8, "... each of this many ways round it, the median of them: a neighbour's pip or a "
