@@ -113,26 +113,26 @@ def test_a_half_of_empty_holes_tinted_by_their_recess_reads_nought():
 
 
 def test_shaded_pale_pips_and_dished_pips_are_pips():
-    # pips lighter in the middle than at their rim are still pips where they are not far paler
-    # than the tile's other pips: pink pips shaded to a darker rim beside yellow ones (a coloured
-    # double-12 set, evandrowcg-01), and black pips dished to a grey middle (ljparrish's)
+    # pips lighter in the middle than at their rim, in halves of nine (a grid the rule looks at),
+    # are still pips where they are not far paler than the tile's other pips: a 9|9 of pink pips
+    # shaded to a darker rim beside yellow ones (a coloured double-12 set, evandrowcg-01), and one
+    # of black pips dished to a grey middle (ljparrish's)
     ivory = (222, 230, 239)
+    yellow, pink = GRID, [(x, y + 48) for x, y in GRID]
     tile = np.full((P.read_h, P.read_w, 3), ivory, np.uint8)
-    pink = [(12, 60), (36, 60), (24, 72), (12, 84), (36, 84)]
-    yellow = [(12, 14), (36, 14), (12, 34), (36, 34)]
     for x, y in pink:
         cv2.circle(tile, (x, y), 4, (150, 110, 220), -1)      # the rim's deeper pink
         cv2.circle(tile, (x, y), 2, (190, 160, 235), -1)      # a paler middle
     for x, y in yellow:
         cv2.circle(tile, (x, y), 4, (20, 170, 240), -1)
     reading = reader.read_maps(_maps_at(yellow + pink), tile)
-    assert (reading.top, reading.bottom) == (4, 5)
+    assert (reading.top, reading.bottom) == (9, 9)
     dished = np.full((P.read_h, P.read_w, 3), ivory, np.uint8)
     for x, y in yellow + pink:
         cv2.circle(dished, (x, y), 4, (25, 25, 25), -1)
         cv2.circle(dished, (x, y), 1, (110, 110, 110), -1)    # the dish's grey middle
     reading = reader.read_maps(_maps_at(yellow + pink), dished)
-    assert (reading.top, reading.bottom) == (4, 5)
+    assert (reading.top, reading.bottom) == (9, 9)
 
 
 def test_a_close_up_of_a_set_with_empty_holes_is_not_read_surely_as_nine(monkeypatch):
