@@ -3,9 +3,10 @@
 `analyse` runs the declared list of named stages, `STAGES`, in order, each taking what the
 stages before it saw (`Seen`: the finder's looks, the tiles cut, their readings) and giving
 it on, and keeps a trace of each (`StageTrace`: its time, the tiles after it, how many it
-added or cut again, how many it dropped), which the debug overlay draws. Then halves above
-the set are refused, a 0|0 is never marked sure (`Params.blank_most`), and each tile is
-counted at most once. Every number is in
+added or cut again, how many it dropped), which the debug overlay draws. The stages know the
+table's set (`LARGEST`): a half read above it has no confidence, so the tile is read and cut
+again as an unsure one is. Then halves still above the set are refused, a 0|0 is never marked
+sure (`Params.blank_most`), and each tile is counted at most once. Every number is in
 `vision.params.Params`.
 
 `count_pips` is what the app and the command line call.
@@ -13,6 +14,7 @@ counted at most once. Every number is in
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -29,6 +31,10 @@ from .params import Params
 from .reader import TileReading, peaks_inside, read_maps
 
 DARK_FINDER = "finder-dark"     # the finder taught on dark sets (vision/models/finder-dark.onnx)
+# the most pips a half of the table's set holds, while `analyse` reads a photo: a cut read with more
+# in a half most often lies across two touching tiles; that half is read with no confidence
+# (`_in_set`), so the stages read the tile again and cut it again as they do an unsure one
+LARGEST: ContextVar[int] = ContextVar("largest", default=18)
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
@@ -286,8 +292,12 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             skip: tuple[str, ...] = ()) -> Result:
     """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
     whole photo finds, which takes about three times as long: the review's "Look closer"."""
-    seen, trace = run_stages(image, closer, skip)
     limit = set_size if set_size is not None else 18
+    token = LARGEST.set(limit)
+    try:
+        seen, trace = run_stages(image, closer, skip)
+    finally:
+        LARGEST.reset(token)
     found, unreadable = [], []
     for region, reading in zip(seen.regions, seen.readings):
         corners = plain_corners(region.corners)
@@ -689,7 +699,7 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
         return []
     batch = np.stack([rectify(image, r.corners) for r in regions])
     maps = _reader_maps(batch)
-    readings = [read_maps(m, tile) for m, tile in zip(maps, batch)]
+    readings = [_in_set(read_maps(m, tile)) for m, tile in zip(maps, batch)]
     if not twice:
         return readings
     # a tile read unsurely is read again turned half round, and the two readings' maps are
@@ -699,8 +709,17 @@ def read_tiles(image: np.ndarray, regions: list[TileRegion], twice: bool = True)
     doubtful = [i for i, r in enumerate(readings) if r is None or r.confidence < P.confident]
     if doubtful:
         for i, t in zip(doubtful, _turned_maps(batch[doubtful])):
-            readings[i] = read_maps((maps[i] + t) / 2, batch[i])
+            readings[i] = _in_set(read_maps((maps[i] + t) / 2, batch[i]))
     return readings
+
+
+def _in_set(reading: TileReading | None) -> TileReading | None:
+    """The reading; where a half holds more pips than the table's set (`LARGEST`), that half read
+    with no confidence: the tile is cut again as an unsure one is."""
+    if reading is None or max(reading.top, reading.bottom) <= LARGEST.get():
+        return reading
+    return replace(reading, top_confidence=0.0 if reading.top > LARGEST.get() else reading.top_confidence,
+                   bottom_confidence=0.0 if reading.bottom > LARGEST.get() else reading.bottom_confidence)
 
 
 def _turned_maps(batch: np.ndarray) -> np.ndarray:
