@@ -219,7 +219,8 @@ def test_a_half_read_above_the_set_has_no_confidence_and_the_tile_is_read_again(
     for first, then in zip(free, bounded):
         if first is None or max(first.top, first.bottom) <= 3:
             continue
-        assert (then.top, then.bottom) == (first.top, first.bottom) or then.confidence == 0
+        # read again turned half round (it is unsure now), it may read otherwise; each half's
+        # confidence is none exactly where that half is above the set
         for value, sure in ((then.top, then.top_confidence), (then.bottom, then.bottom_confidence)):
             assert (sure == 0) == (value > 3)
 
