@@ -219,7 +219,20 @@ def _find(image: np.ndarray, seen: Seen) -> Seen:
     return replace(seen, sighting=sighting, regions=tuple(sighting.regions), finder=sighting.finder or seen.finder)
 
 
-_read = _tiles(lambda image, regions, _: read_best(image, regions))
+_read = _tiles(lambda image, regions, _: _twice_unsure(*read_best(image, regions)))
+
+
+def _twice_unsure(regions: list[TileRegion], readings: list) -> tuple[list[TileRegion], list]:
+    """A set holds each tile once: of two readings that give the same tile, the less sure is read with
+    no confidence, so the stages after cut it again as they do an unsure one."""
+    order = sorted((i for i, r in enumerate(readings) if r is not None), key=lambda i: -readings[i].confidence)
+    seen, readings = set(), list(readings)
+    for i in order:
+        values = tuple(sorted((readings[i].top, readings[i].bottom)))
+        if values in seen:
+            readings[i] = replace(readings[i], top_confidence=0.0, bottom_confidence=0.0)
+        seen.add(values)
+    return regions, readings
 
 
 def _dark_set(image: np.ndarray, seen: Seen) -> Seen:

@@ -240,3 +240,28 @@ def test_a_tile_whose_first_reading_has_a_half_above_the_set_is_read_again_right
     without = pipeline.analyse(photo, set_size)
     assert Counter(want) - Counter(without.tiles) == Counter({(1, 6): 1})
     assert len(without.unreadable) == 1
+
+
+def test_of_two_readings_of_one_tile_the_less_sure_is_read_with_no_confidence_and_cut_again(monkeypatch):
+    """A set holds each tile once. The style table's colour-on-white scattered small tiles, seed 38
+    (a double-12 set): the first reading gives 0|0 three times and 0|5 twice. The surest of each
+    keeps its confidence, the others have none, so the stages after cut them again as unsure
+    tiles, and one of them reads the photo's 0|6 (unsure, listed to check). Where they kept their
+    confidence, no stage looked at them again and the 0|6 was not read."""
+    from collections import Counter
+
+    from vision.evaluate import style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("colour on white", "scattered", "small", 1, 38))
+    photo = decode(data)
+    result = pipeline.analyse(photo, set_size)
+    readings = [r for _, r in next(t for t in result.trace if t.name == "read").tiles if r is not None]
+    by_tile = Counter(tuple(sorted((r.top, r.bottom))) for r in readings)
+    assert {tile: n for tile, n in by_tile.items() if n > 1} == {(0, 0): 3, (0, 5): 2}
+    for tile, n in by_tile.items():
+        kept = [r for r in readings if tuple(sorted((r.top, r.bottom))) == tile and r.confidence > 0]
+        assert len(kept) == 1
+    [six] = [t for t in result.tiles_detail if t.values == (0, 6)]
+    assert want[(0, 6)] == 1 and six.confidence < P.confident
+    monkeypatch.setattr(pipeline, "_twice_unsure", lambda regions, readings: (regions, readings))
+    without = pipeline.analyse(photo, set_size)
+    assert Counter(without.tiles)[(0, 6)] == 0
