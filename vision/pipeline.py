@@ -5,7 +5,8 @@ stages before it saw (`Seen`: the finder's looks, the tiles cut, their readings)
 it on, and keeps a trace of each (`StageTrace`: its time, the tiles after it, how many it
 added or cut again, how many it dropped), which the debug overlay draws. The stages know the
 table's set (`LARGEST`): a half read above it has no confidence, so the tile is read and cut
-again as an unsure one is. Then halves still above the set are refused, a 0|0 is never marked
+again as an unsure one is; so has the less sure of two first readings of one tile (`_twice_unsure`:
+a set holds each tile once). Then halves still above the set are refused, a 0|0 is never marked
 sure (`Params.blank_most`), and each tile is counted at most once. Every number is in
 `vision.params.Params`.
 
