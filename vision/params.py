@@ -156,6 +156,9 @@ class Params:
                                                 "rim at the reader's size (a 3 x 3 grid's pips 12 pixels apart)")
     hollow_ways: int = structural(8, "... each of this many ways round it, the median of them: a neighbour's pip or a "
                                      "glint on one side does not make a ring")
+    largest_set: int = structural(18, "where the photo's set is not given, a half above this is no tile's: the largest "
+                                      "set made is the double-18; a half above the set is read with no confidence while "
+                                      "the stages run, and refused at the end (changelog's round 34)")
     blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
                                     "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
                                     "grid or a cut between two tiles (changelog's round 16)")

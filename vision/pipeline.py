@@ -35,7 +35,7 @@ DARK_FINDER = "finder-dark"     # the finder taught on dark sets (vision/models/
 # the most pips a half of the table's set holds, while `analyse` reads a photo: a cut read with more
 # in a half most often lies across two touching tiles; that half is read with no confidence
 # (`_in_set`), so the stages read the tile again and cut it again as they do an unsure one
-LARGEST: ContextVar[int] = ContextVar("largest", default=18)
+LARGEST: ContextVar[int] = ContextVar("largest", default=P.largest_set)
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
@@ -306,7 +306,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             skip: tuple[str, ...] = ()) -> Result:
     """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
     whole photo finds, which takes about three times as long: the review's "Look closer"."""
-    limit = set_size if set_size is not None else 18
+    limit = set_size if set_size is not None else P.largest_set
     token = LARGEST.set(limit)
     try:
         seen, trace = run_stages(image, closer, skip)

@@ -37,7 +37,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
     """The tile under `point` (x, y in the photo's pixels, after EXIF rotation), read as surely
     as any look round it reads it; `tiles` are the corners of the tiles read before, whose
     width sets the looks' sizes. None where no look finds a tile there, or where its halves
-    are more than the set holds (`set_size`; 18 where it is not given)."""
+    are more than the set holds (`set_size`; `Params.largest_set` where it is not given)."""
     width = _width(tiles)
     best = None
     for finder in ["finder"] + ([DARK_FINDER] if have(DARK_FINDER) else []):
@@ -47,7 +47,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
                 found = _surest_round(image, point, None)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
-    if best is None or max(best[2].top, best[2].bottom) > (18 if set_size is None else set_size):
+    if best is None or max(best[2].top, best[2].bottom) > (P.largest_set if set_size is None else set_size):
         return None
     _, region, reading = best
     return TileFound(tuple(sorted((reading.top, reading.bottom))), min(reading.confidence, P.tap_most),

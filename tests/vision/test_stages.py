@@ -65,7 +65,7 @@ def test_every_number_is_in_params_marked_structural_or_tuned_with_its_evidence(
     for name in ("finder.py", "pipeline.py", "reader.py"):
         tree = ast.parse((VISION / name).read_text())
         for node in tree.body:
-            if isinstance(node, ast.Assign):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:    # `X: int = 18` too
                 numbers = [n for n in ast.walk(node.value) if isinstance(n, ast.Constant)
                            and isinstance(n.value, (int, float)) and not isinstance(n.value, bool) and n.value != 0]
                 assert not numbers, f"{name}:{node.lineno} holds a number outside Params"
