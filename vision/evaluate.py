@@ -2,7 +2,7 @@
 
     python -m vision.evaluate FOLDER [FOLDER ...]     labelled photos (FOLDER/labels.tsv)
     python -m vision.evaluate --generated 200         generated scenes from a seed training never used
-    python -m vision.evaluate FOLDER --variants       each photo turned, tilted, shrunk, darkened...
+    python -m vision.evaluate FOLDER --variants       each photo turned, tilted, shrunk, darkened, greyed, blurred...
     python -m vision.evaluate --memory                a 12 MP photo: time and peak memory
     python -m vision.evaluate --generated 100 --seeds 30-39 --ablate   what each stage pays
     python -m vision.evaluate --kinds 50 --seeds 40-49  held-out kinds: black sets, chains, close-ups, small
@@ -195,6 +195,29 @@ def _light(image, gain, gamma=1.0):
     return (255 * scaled ** gamma).astype(np.uint8)
 
 
+def _long_side(image, most: int):
+    """The photo shrunk so that its long side is at most `most` pixels (a webcam's or a video
+    call's frame: 1920 for 1080p, 1280 for 720p); a smaller photo as it is."""
+    factor = most / max(image.shape[:2])
+    return image if factor >= 1 else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+
+
+def _grey(image):
+    """The photo without colour, as a phone's black-and-white filter takes it."""
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def _blurred(image):
+    """Out of focus: a Gaussian blur of a 1,500th of the long side (at least a pixel)."""
+    return cv2.GaussianBlur(image, (0, 0), max(1.0, max(image.shape[:2]) / 1500))
+
+
+def _noisy(image):
+    """A dim room's grain: Gaussian noise of 12 grey levels, the same for every run."""
+    noise = np.random.default_rng(0).normal(0, 12, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
+
+
 VARIANTS = {
     "turned 90°": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
     "turned 180°": lambda im: cv2.rotate(im, cv2.ROTATE_180),
@@ -206,6 +229,12 @@ VARIANTS = {
     "darker (x0.7)": lambda im: _light(im, 0.7),
     "brighter (x1.2)": lambda im: _light(im, 1.2),
     "flatter (gamma 0.8)": lambda im: _light(im, 1.0, 0.8),
+    "grey": _grey,
+    "tinted warm": lambda im: np.clip(im * np.float32((0.75, 0.95, 1.15)), 0, 255).astype(np.uint8),
+    "a 1080p frame": lambda im: _long_side(im, 1920),
+    "a 720p frame": lambda im: _long_side(im, 1280),
+    "blurred": _blurred,
+    "noisy": _noisy,
 }
 
 

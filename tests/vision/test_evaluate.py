@@ -60,3 +60,25 @@ def test_the_12_mp_figure_is_the_analysis_own_memory_not_the_evaluating_process(
     assert held.sum() == 600 * 2**20
     assert figures["photo_mb"] > 0.5
     assert figures["rss_before_mb"] <= figures["peak_rss_mb"] < 400, figures
+
+
+def test_the_variants_take_a_photo_as_a_webcam_a_grey_filter_a_dim_room_or_a_missed_focus_would():
+    """`--variants` sends each labelled photo again as the held-out photos came (the issue's greyscale
+    photo, its 1080p webcam frame): each change does what its name says, and no other."""
+    import numpy as np
+
+    from vision.evaluate import VARIANTS
+    rng = np.random.default_rng(3)
+    photo = rng.integers(0, 256, (1500, 2400, 3), dtype=np.uint8)
+    grey = VARIANTS["grey"](photo)
+    assert grey.shape == photo.shape and (grey[..., 0] == grey[..., 1]).all() and (grey[..., 1] == grey[..., 2]).all()
+    warm = VARIANTS["tinted warm"](photo).astype(int)
+    assert warm[..., 2].mean() > photo[..., 2].mean() and warm[..., 0].mean() < photo[..., 0].mean()
+    assert VARIANTS["a 1080p frame"](photo).shape == (1200, 1920, 3)
+    assert VARIANTS["a 720p frame"](photo).shape == (800, 1280, 3)
+    small = photo[:600, :800]
+    assert VARIANTS["a 720p frame"](small) is small        # never enlarged
+    blurred = VARIANTS["blurred"](photo)
+    assert blurred.shape == photo.shape and blurred.std() < photo.std() / 2
+    noisy = VARIANTS["noisy"](photo)
+    assert 5 < np.abs(noisy.astype(int) - photo).mean() < 15 and (noisy == VARIANTS["noisy"](photo)).all()
