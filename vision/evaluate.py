@@ -510,6 +510,8 @@ def main(argv=None) -> int:
     parser.add_argument("--finder", type=Path, help="read with this finder network (.onnx) instead of the committed one")
     parser.add_argument("--dark-finder", type=Path, help="on photos of dark sets, look with this finder network "
                         "(.onnx) instead of the committed finder-dark.onnx")
+    parser.add_argument("--dark-reader", type=Path, help="where the dark sets' finder looks, read with this reader "
+                        "network (.onnx)")
     parser.add_argument("--reader", type=Path, help="read with this reader network (.onnx) instead of the committed one")
     args = parser.parse_args(argv)
     results = {}
@@ -524,7 +526,8 @@ def main(argv=None) -> int:
             print(f"vision.evaluate: no set {unknown[0]!r} in the style table (its sets: {', '.join(STYLES)})",
                   file=sys.stderr)
             return 2
-    for name, path in (("finder", args.finder), ("reader", args.reader), ("finder-dark", args.dark_finder)):
+    for name, path in (("finder", args.finder), ("reader", args.reader), ("finder-dark", args.dark_finder),
+                       ("reader-dark", args.dark_reader)):
         if path and not path.is_file():
             print(f"vision.evaluate: {path} not found", file=sys.stderr)
             return 2

@@ -22,9 +22,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .finder import (Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds, inside,
-                     core_outlines, short_side, tile_axes, tiles_at, tiles_near, uncovered_faces, unread_cores, unread_faces,
-                     let_go, using_finder, zoomed_sighting)
+from .finder import (FINDER, Sighting, TileRegion, coarse_only, fitted_alone, small_faces_at_finest, find_tiles, holds,
+                     inside, core_outlines, short_side, tile_axes, tiles_at, tiles_near, uncovered_faces, unread_cores,
+                     unread_faces, let_go, using_finder, zoomed_sighting)
 from .load import decode
 from .model import have, network
 from .params import PARAMS as P
@@ -32,6 +32,7 @@ from .params import Params
 from .reader import TileReading, peaks_inside, read_maps
 
 DARK_FINDER = "finder-dark"     # the finder taught on dark sets (vision/models/finder-dark.onnx)
+DARK_READER = "reader-dark"     # ... and the reader taught on them, read with where that finder looks
 # the most pips a half of the table's set holds, while `analyse` reads a photo: a cut read with more
 # in a half most often lies across two touching tiles; that half is read with no confidence
 # (`_in_set`), so the stages read the tile again and cut it again as they do an unsure one
@@ -745,8 +746,8 @@ def _turned_maps(batch: np.ndarray) -> np.ndarray:
 def _reader_maps(batch: np.ndarray) -> np.ndarray:
     """The reader's maps of a batch of rectified tiles, run `Params.read_batch` at a time: the
     same maps, to the bit, as one run of the whole batch, sooner where it is large."""
-    return np.concatenate([network("reader").run(batch[i:i + P.read_batch])
-                           for i in range(0, len(batch), P.read_batch)])
+    reader = network(DARK_READER if FINDER.get() == DARK_FINDER and have(DARK_READER) else "reader")
+    return np.concatenate([reader.run(batch[i:i + P.read_batch]) for i in range(0, len(batch), P.read_batch)])
 
 
 # The stages `analyse` runs, in order (see the module's docstring)

@@ -196,3 +196,21 @@ def test_a_tile_read_surely_on_a_light_body_asks_no_second_look(dark_look):
     image = np.full((60, 60, 3), 200, np.uint8)
     committed = _read_as(0.95, 0.5)
     assert pipeline._dark_set(image, committed) is committed and dark_look.calls == 0
+
+
+def test_where_the_dark_sets_finder_looks_a_reader_taught_on_dark_sets_reads_where_one_is_at_hand(monkeypatch):
+    """`reader-dark` (none is committed: round 35's read more tiles of dark sets but marked more
+    wrongly sure; `vision.evaluate --dark-reader` tries one) reads only the looks of the dark sets'
+    finder, and only where it is at hand."""
+    from vision.model import network
+    used = []
+    monkeypatch.setattr(pipeline, "network", lambda name: used.append(name) or network("reader"))
+    batch = np.zeros((2, P.read_h, P.read_w, 3), np.uint8)
+    monkeypatch.setattr(pipeline, "have", lambda name: True)
+    pipeline._reader_maps(batch)
+    with finder.using_finder(pipeline.DARK_FINDER):
+        pipeline._reader_maps(batch)
+    monkeypatch.setattr(pipeline, "have", lambda name: name != pipeline.DARK_READER)
+    with finder.using_finder(pipeline.DARK_FINDER):
+        pipeline._reader_maps(batch)
+    assert used == ["reader", "reader-dark", "reader"]

@@ -133,6 +133,30 @@ def test_a_named_reader_run_asked_for_loose_tiles_learns_from_them_and_the_commi
     assert all("tiles-loose" not in tiles for tiles in runs) and len(runs) == 3
 
 
+def test_a_named_reader_run_asked_for_dark_tiles_learns_from_them_and_the_committed_chain_never(tmp_path, monkeypatch):
+    runs = []
+    monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append(options.get("tiles", ("tiles-train",))))
+    train.main(["reader", "--work", str(tmp_path), "--name", "reader-dark", "--dark"])
+    assert runs == [("tiles-train", "tiles-dark")]
+    runs.clear()
+    train.main(["reader", "--work", str(tmp_path), "--dark"])
+    assert all("tiles-dark" not in tiles for tiles in runs) and len(runs) == 3
+
+
+def test_dark_tiles_are_of_black_bodies_with_light_pips():
+    from vision.training.synth_scenes import tile_sample
+    for i in range(6):
+        tile, maps, halves = tile_sample(np.random.default_rng(i), dark=True)
+        if halves is None:
+            continue
+        grey = cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)
+        pips = maps[0] > 0.5
+        assert max(halves) <= 12
+        assert np.median(grey[12:-12, 8:-8]) < 110, i        # a dark body ...
+        if pips.any():
+            assert grey[pips].mean() > np.median(grey[12:-12, 8:-8]) + 30, i     # ... its pips light
+
+
 def test_high_tiles_are_of_double_12_sets_and_larger_and_leave_the_first_tiles_as_they_were():
     from vision.training.synth_scenes import HIGH_SETS, tile_sample
     assert min(HIGH_SETS[0]) == 12 and abs(sum(HIGH_SETS[1]) - 1) < 1e-9

@@ -516,19 +516,27 @@ def rectifying(quad: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(quad), dst)
 
 
-def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = False, loose: bool = False):
+def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = False, loose: bool = False,
+                dark: bool = False):
     """A rectified tile (READ_H x READ_W x 3 uint8) and its maps (2 x READ_H x READ_W float32:
     pip centres, divider bar), and the values of its top and bottom halves (None: no tile).
     With `broad`, of the wider range of sets (`synth_tiles.random_style`); with `high`, of the
     double-12, 15 and 18 sets only, whose halves of 10 pips and more, packed close, the reader
     reads worst (`HIGH_SETS`); with `loose`, cut as the pip counter cuts a tile of a chain or row of
     touching tiles: up to `LOOSE_CUT` larger than the tile and a little along it, so that its
-    neighbours' pips lie inside the cut, unmarked (`_loosened`)."""
+    neighbours' pips lie inside the cut, unmarked (`_loosened`); with `dark`, of the black and dark sets
+    with small light pips the dark sets' finder learnt on (`synth_hard.hard_style(black=True)`, double-6
+    to 12 as the style table's white on black)."""
     short = float(np.exp(rng.uniform(np.log(12), np.log(140))))     # the tile's width in the photo
     pad = int(short * 2.2)
     w = h = int(2 * short + 2 * pad)
-    max_value = int(rng.choice(HIGH_SETS[0], p=HIGH_SETS[1])) if high else _max_value(rng)
-    style = st.random_style(rng, max_value, broad)
+    if dark:
+        from .synth_hard import hard_style
+        max_value = int(rng.choice([6, 9, 12], p=[0.5, 0.3, 0.2]))
+        style = hard_style(rng, max_value, black=True)
+    else:
+        max_value = int(rng.choice(HIGH_SETS[0], p=HIGH_SETS[1])) if high else _max_value(rng)
+        style = st.random_style(rng, max_value, broad)
     hmat = camera(rng, w, h, max_tilt=35)
     angle = rng.uniform(0, 2 * math.pi)
     centre = (w / 2, h / 2)

@@ -71,6 +71,7 @@ READER_THIRD_RUN = (5000, 5e-4)
 BROAD_TILES = 15000        # tiles of the wider range of sets (--broad)
 HIGH_TILES = 15000         # tiles of double-12, 15 and 18 sets only (--high; synth_scenes.tile_sample(high=True))
 LOOSE_TILES = 15000        # tiles cut loose, their neighbours' pips inside (--loose; synth_scenes.tile_sample(loose=True))
+DARK_TILES = 15000         # tiles of black sets with light pips (--dark; synth_scenes.tile_sample(dark=True))
 VALIDATE = 120             # samples of the validation set read at each check
 SEED = 20261124
 
@@ -82,7 +83,7 @@ SEED = 20261124
 SEED_OFFSETS = {"train": 0, "first": 0, "valid": 10_000_000, "test": 20_000_000, "lines": 30_000_000,
                 "shrunk": 40_000_000, "broad": 50_000_000, "more": 60_000_000, "more2": 70_000_000,
                 "hard": 80_000_000, "kinds": 90_000_000, "stream": 100_000_000, "stream-valid": 110_000_000,
-                "high": 120_000_000, "loose": 130_000_000, "black": 140_000_000}
+                "high": 120_000_000, "loose": 130_000_000, "black": 140_000_000, "dark": 150_000_000}
 LINE_SCENES = 2000         # scenes with more lines of play, for a finder run with --lines (not kept yet)
 log = logging.getLogger("vision.training")
 
@@ -115,7 +116,8 @@ def _tile_chunk(args):
     tiles, maps, valid = [], [], []
     for i in range(start, start + count):
         t, m, halves = tile_sample(np.random.default_rng(SEED + SEED_OFFSETS[split] + 5_000_000 + i),
-                                   broad=split == "broad", high=split == "high", loose=split == "loose")
+                                   broad=split == "broad", high=split == "high", loose=split == "loose",
+                                   dark=split == "dark")
         tiles.append(t)
         maps.append((m * 255).astype(np.uint8))
         valid.append(halves if halves is not None else (-1, -1))
@@ -123,7 +125,7 @@ def _tile_chunk(args):
 
 
 def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = False, shrunk: bool = False,
-              broad: int = 0, only: tuple[str, ...] = (), high: int = 0, loose: int = 0) -> None:
+              broad: int = 0, only: tuple[str, ...] = (), high: int = 0, loose: int = 0, dark: int = 0) -> None:
     """Each data file the runs learn from (all of them, or those named in `only`), drawn once."""
     work.mkdir(parents=True, exist_ok=True)
     chunk = 250
@@ -141,7 +143,8 @@ def make_data(work: Path, scenes: int, tiles: int, workers: int, lines: bool = F
                                        ("scenes-shrunk", _scene_chunk, scenes if shrunk else 0, "shrunk"),
                                        ("tiles-broad", _tile_chunk, broad, "broad"),
                                        ("tiles-high", _tile_chunk, high, "high"),
-                                       ("tiles-loose", _tile_chunk, loose, "loose")):
+                                       ("tiles-loose", _tile_chunk, loose, "loose"),
+                                       ("tiles-dark", _tile_chunk, dark, "dark")):
             path = work / f"data-{name}.npz"
             if not total or only and name not in only:
                 continue
@@ -539,6 +542,8 @@ def main(argv=None) -> int:
                         f"and 18 sets only; a named reader trains on them too (tried in round 27, not kept)")
     parser.add_argument("--loose", action="store_true", help=f"data: also make {LOOSE_TILES} tiles cut larger than "
                         f"the tile, its neighbours' pips inside; a named reader trains on them too")
+    parser.add_argument("--dark", action="store_true", help=f"data: also make {DARK_TILES} tiles of black sets "
+                        f"with small light pips (as the dark sets' finder learnt on); a named reader trains on them too")
     parser.add_argument("--finder-scenes", help="the scenes a named finder run learns from (comma-separated, "
                         "e.g. scenes-train,scenes-more); scenes-train unless given")
     parser.add_argument("--finder-mix", help="with --finder-scenes: each file's share of the scenes drawn, e.g. 2,1")
@@ -598,7 +603,7 @@ def main(argv=None) -> int:
         make_data(args.work, args.scenes, args.tiles, workers=args.threads, lines=args.lines, shrunk=args.shrunk,
                   broad=BROAD_TILES if args.broad is None else args.broad,
                   only=tuple(args.only.split(",")) if args.only else (), high=HIGH_TILES if args.high else 0,
-                  loose=LOOSE_TILES if args.loose else 0)
+                  loose=LOOSE_TILES if args.loose else 0, dark=DARK_TILES if args.dark else 0)
     if args.step in ("finder", "all"):
         shape = (_widths(args.finder_widths),) if args.finder_widths else None
         scenes = (("scenes-shrunk",) if args.shrunk
@@ -630,6 +635,7 @@ def main(argv=None) -> int:
         tiles = ("tiles-train", "tiles-broad") if args.broad else ("tiles-train",)
         tiles += ("tiles-high",) if args.high and args.name else ()
         tiles += ("tiles-loose",) if args.loose and args.name else ()
+        tiles += ("tiles-dark",) if args.dark and args.name else ()
         fit(args.work, "reader", args.reader_steps, batch=48, threads=args.threads, name=args.name,
             max_lr=args.max_lr, init=args.init, shape=shape, teach=args.teach, tiles=tiles,
             keep_every=args.keep_every if args.name else 0)
