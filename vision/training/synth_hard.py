@@ -31,6 +31,11 @@ KINDS = ("black", "chain", "closeup", "small")    # the held-out kinds `vision.e
 
 # ---------------------------------------------------------------- sets
 
+def black_set(rng: np.random.Generator) -> int:
+    """The highest value of a black set with light pips: double-6 most often, as families own them."""
+    return int(rng.choice([6, 9, 12], p=[0.5, 0.3, 0.2]))
+
+
 def hard_style(rng: np.random.Generator, max_value: int, black: bool | None = None) -> st.Style:
     """A set's look, about half of them black or dark with small light pips; some with the pips
     as plugs in holes whose empty ones show, some with a faint or engraved divider."""
@@ -312,7 +317,7 @@ def hard_scene_with_answers(rng: np.random.Generator, kind: str, size=(768, 1024
     close-ups, or small tiles; its face-up tiles' values and corners (those wholly inside the
     photo, each tile of a set once), and the set."""
     h, w = size
-    max_value = int(rng.choice([6, 9, 12], p=[0.5, 0.3, 0.2])) if kind == "black" else _max_value(rng)
+    max_value = black_set(rng) if kind == "black" else _max_value(rng)
     layout_kind = {"black": str(rng.choice(["chain", "closeup", "first"], p=[0.4, 0.2, 0.4])),
                    "chain": "chain", "closeup": "closeup", "small": "small"}[kind]
     while True:     # the few drawn with every tile past the frame's edge are drawn again

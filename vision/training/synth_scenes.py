@@ -531,8 +531,8 @@ def tile_sample(rng: np.random.Generator, broad: bool = False, high: bool = Fals
     pad = int(short * 2.2)
     w = h = int(2 * short + 2 * pad)
     if dark:
-        from .synth_hard import hard_style
-        max_value = int(rng.choice([6, 9, 12], p=[0.5, 0.3, 0.2]))
+        from .synth_hard import black_set, hard_style
+        max_value = black_set(rng)
         style = hard_style(rng, max_value, black=True)
     else:
         max_value = int(rng.choice(HIGH_SETS[0], p=HIGH_SETS[1])) if high else _max_value(rng)

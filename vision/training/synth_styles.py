@@ -28,7 +28,7 @@ import numpy as np
 
 from . import synth_tiles as st
 from ..params import PARAMS
-from .synth_hard import chain, face_up, hard_style, hard_table, in_frame, photograph
+from .synth_hard import black_set, chain, face_up, hard_style, hard_table, in_frame, photograph
 from .synth_scenes import background, camera, layout, side_by_side, tile_box
 
 STYLES = ("black on ivory", "white on black", "colour on white", "colour on cloth")
@@ -63,7 +63,7 @@ def scene_seed(seed: int, style: str, layout_name: str, size: str, i: int) -> in
 def set_style(rng: np.random.Generator, style: str) -> tuple[st.Style, int]:
     """A set of the look `style`, and its highest value."""
     if style in ("black on ivory", "white on black"):
-        max_value = int(rng.choice([6, 9, 12], p=[0.5, 0.3, 0.2]))
+        max_value = black_set(rng)
         if style == "white on black":
             return hard_style(rng, max_value, black=True), max_value
         return st.random_style(rng, max_value, body="ivory", scheme="black"), max_value
