@@ -123,24 +123,16 @@ def test_a_named_reader_run_keeps_its_checkpoints_as_often_as_asked_and_the_comm
     assert [(o["name"], o.get("keep_every", 0)) for _, o in runs] == [(None, 0), ("reader-2", 0), ("reader-3", 0)]
 
 
-def test_a_named_reader_run_asked_for_loose_tiles_learns_from_them_and_the_committed_chain_never(tmp_path, monkeypatch):
+@pytest.mark.parametrize("option, tiles", [("--loose", "tiles-loose"), ("--dark", "tiles-dark")])
+def test_a_named_reader_run_asked_for_more_tiles_learns_from_them_and_the_committed_chain_never(option, tiles, tmp_path,
+                                                                                               monkeypatch):
     runs = []
     monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append(options.get("tiles", ("tiles-train",))))
-    train.main(["reader", "--work", str(tmp_path), "--name", "reader-try", "--loose"])
-    assert runs == [("tiles-train", "tiles-loose")]
+    train.main(["reader", "--work", str(tmp_path), "--name", "reader-try", option])
+    assert runs == [("tiles-train", tiles)]
     runs.clear()
-    train.main(["reader", "--work", str(tmp_path), "--loose"])
-    assert all("tiles-loose" not in tiles for tiles in runs) and len(runs) == 3
-
-
-def test_a_named_reader_run_asked_for_dark_tiles_learns_from_them_and_the_committed_chain_never(tmp_path, monkeypatch):
-    runs = []
-    monkeypatch.setattr(train, "fit", lambda work, which, steps, **options: runs.append(options.get("tiles", ("tiles-train",))))
-    train.main(["reader", "--work", str(tmp_path), "--name", "reader-dark", "--dark"])
-    assert runs == [("tiles-train", "tiles-dark")]
-    runs.clear()
-    train.main(["reader", "--work", str(tmp_path), "--dark"])
-    assert all("tiles-dark" not in tiles for tiles in runs) and len(runs) == 3
+    train.main(["reader", "--work", str(tmp_path), option])
+    assert all(tiles not in learnt for learnt in runs) and len(runs) == 3
 
 
 def test_dark_tiles_are_of_black_bodies_with_light_pips():
