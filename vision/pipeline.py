@@ -307,7 +307,7 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             skip: tuple[str, ...] = ()) -> Result:
     """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
     whole photo finds, which takes about three times as long: the review's "Look closer"."""
-    limit = set_size if set_size is not None else P.largest_set
+    limit = largest_half(set_size)
     token = LARGEST.set(limit)
     try:
         seen, trace = run_stages(image, closer, skip)
@@ -330,6 +330,12 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
     tiles = tuple(t.values for t in found)
     return Result(tiles, sum(a + b for a, b in tiles), tuple(found), image.shape[1], image.shape[0],
                   tuple(unreadable), trace)
+
+
+def largest_half(set_size: int | None) -> int:
+    """The most pips a half of the table's set holds: the set's highest value, or
+    `Params.largest_set` where the set is not given."""
+    return set_size if set_size is not None else P.largest_set
 
 
 def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRegion], list]:

@@ -29,7 +29,7 @@ import numpy as np
 from .finder import TileRegion, long_axis, short_side, tiles_at, using_finder
 from .model import have
 from .params import PARAMS as P
-from .pipeline import DARK_FINDER, TileFound, plain_corners, read_tiles, square_up
+from .pipeline import DARK_FINDER, TileFound, largest_half, plain_corners, read_tiles, square_up
 
 
 def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
@@ -47,7 +47,7 @@ def tile_at(image: np.ndarray, point: tuple[float, float], tiles: Sequence = (),
                 found = _surest_round(image, point, None)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
-    if best is None or max(best[2].top, best[2].bottom) > (P.largest_set if set_size is None else set_size):
+    if best is None or max(best[2].top, best[2].bottom) > largest_half(set_size):
         return None
     _, region, reading = best
     return TileFound(tuple(sorted((reading.top, reading.bottom))), min(reading.confidence, P.tap_most),
