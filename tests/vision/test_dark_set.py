@@ -136,6 +136,29 @@ def test_small_black_tiles_among_light_cards_are_found_with_the_dark_sets_finder
     assert outcome(pipeline.analyse(photo, set_size, skip=("dark set",)), want, quads)["tiles_found"] <= 4
 
 
+@pytest.mark.skipif(not have(pipeline.DARK_FINDER), reason="no finder taught on dark sets in vision/models")
+def test_small_black_tiles_the_dark_sets_finder_sees_are_outlined_to_check_though_no_pip_shows():
+    """The style table's small white-on-black tiles scattered on a yellow cloth, seed 38's second
+    photo: nine black tiles 12 to 16 pixels wide, their pips blurred away. The dark sets' finder,
+    looking at the whole photo closer, cuts all nine, but the reader sees no divider on any, nor a
+    pip: outlined only where a pip shows, one was shown (round 35); on a dark set's photo each
+    cut its finder's core lies under is outlined to check, and what was read stays as it was."""
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = list(style_photos("white on black", "scattered", "small", 2, 38))[1]
+    photo = decode(data)
+    seen, _ = pipeline.run_stages(photo, skip=("shown unread",))
+    assert seen.finder == pipeline.DARK_FINDER and seen.sighting.zoomed
+    shown = pipeline.shown_unread(photo, seen).shown
+    assert not any(pipeline._pip_seen(photo, list(shown)))        # the reader sees no pip on them
+    result = pipeline.analyse(photo, set_size)
+    without = pipeline.analyse(photo, set_size, skip=("shown unread",))
+    found = [outcome(r, want, quads)["tiles_found"] for r in (without, result)]
+    assert (len(quads), found) == (9, [0, 9])
+    assert (result.tiles_detail, result.total) == (without.tiles_detail, without.total)
+    on = [next(i for i, q in enumerate(quads) if finder.holds(o, np.mean(q, axis=0))) for o in shown]
+    assert sorted(on) == list(range(9))                            # each outline on a tile of its own
+
+
 def _read_as(*confidences):
     """`pipeline.Seen` of a tile for each confidence given, each read as a 1|2 (None: read as
     no tile), its finder's looks telling no dark set."""
