@@ -159,22 +159,29 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     The dark sets' finder was taught on black tiles alone: on a dark set's photo (looked at with
     it) where fewer than `Params.shown_width_least` tiles were read, what it sees is most often a
     tile whose white pips blurred away, as small black tiles' do first, so the reader sees none on
-    the very tiles it finds: there its outlines are shown without a pip. Where tiles were read, the
-    tiles whose pips show were read, and outlines without one lay on no tile as often as on a tile
-    (seeds 30 to 39, photos looked at closer, the style table and the kinds: 38 more tiles found
-    for 4 more outlines on no tile so; shown so on every dark set's photo, 83 and 57: changelog's round 36)."""
+    the very tiles it finds: there its outlines are shown without a pip, held to the width of the
+    one tile read where one was (a dark mottled table's specks, a fifth of its width). Where tiles
+    were read, the tiles whose pips show were read, and outlines without one lay on no tile as
+    often as on a tile (seeds 30 to 39, photos looked at closer, white on black's style table and
+    the black sets' and small tiles' kinds, 10 photos a seed: 31 more tiles found for 3 more
+    outlines on no tile so; shown so on every dark set's photo, 71 and 47: changelog's round 36)."""
     if seen.sighting is None or not seen.sighting.zoomed:
         return seen
     read = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None]
     width = _width(read) if len(read) >= P.shown_width_least else None
+    bare = seen.finder == DARK_FINDER and width is None     # a dark set's, few tiles read: no pip asked ...
+    one = _width(read) if bare and read else None           # ... held to the one tile read, if one was
     held = [r.corners for r in read]
     shown = []
 
     def show(outlines: list[np.ndarray]) -> None:
         outlines = [o for o in outlines if _in_photo(o.mean(axis=0), image.shape) and (
-            width is None or P.shown_width[0] <= short_side(o) / width <= P.shown_width[1])]
-        unseen = seen.finder == DARK_FINDER and width is None    # a dark set's photo, no tile read to go by
-        for outline, pips in zip(outlines, [True] * len(outlines) if unseen else _pip_seen(image, outlines)):
+            width is None or _about_as_wide(o, width))]
+        if bare and one is None:
+            pips = [True] * len(outlines)
+        else:
+            pips = [p or bare and _about_as_wide(o, one) for o, p in zip(outlines, _pip_seen(image, outlines))]
+        for outline, pips in zip(outlines, pips):
             if pips and not any(holds(h, outline.mean(axis=0)) for h in held):
                 held.append(outline)
                 shown.append(outline)
@@ -183,6 +190,11 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
           if reading is None and seen.sighting.core_at(r.corners.mean(axis=0)) > P.face_threshold])
     show(core_outlines(seen.sighting, held, width))
     return replace(seen, shown=seen.shown + tuple(shown))
+
+
+def _about_as_wide(outline: np.ndarray, width: float) -> bool:
+    """The outline is about as wide as tiles `width` wide (`Params.shown_width`)."""
+    return P.shown_width[0] <= short_side(outline) / width <= P.shown_width[1]
 
 
 def _in_photo(point, shape: tuple) -> bool:
