@@ -149,7 +149,7 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     the cuts left that read no divider, where the finder's core lies under their centre, and the
     outlines of the cores that no tile holds (`finder.core_outlines`: a core that ran over several
     touching tiles cut into each), none past the photo's edge, taken where the reader sees
-    a pip on them, looked at both ways up (`_pip_seen`; on a dark set's photo where no tiles were
+    a pip on them, looked at both ways up (`_pip_seen`; on a dark set's photo where too few tiles were
     read to go by, whatever the reader sees: see below), and, where `Params.shown_width_least`
     tiles were read, about as wide as those (`Params.shown_width`): a patch of carpet or a printed
     flower the finder took for a tile is narrower or wider, most often. On other photos such
@@ -163,7 +163,7 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     one tile read where one was (a dark mottled table's specks, a fifth of its width). Where tiles
     were read, the tiles whose pips show were read, and outlines without one lay on no tile as
     often as on a tile (seeds 30 to 39, photos looked at closer, white on black's style table and
-    the black sets' and small tiles' kinds, 10 photos a seed: 31 more tiles found for 3 more
+    the black sets' and small tiles' kinds, 10 photos a seed: 28 more tiles found for 3 more
     outlines on no tile so; shown so on every dark set's photo, 71 and 47: changelog's round 36)."""
     if seen.sighting is None or not seen.sighting.zoomed:
         return seen
@@ -178,11 +178,11 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
         outlines = [o for o in outlines if _in_photo(o.mean(axis=0), image.shape) and (
             width is None or _about_as_wide(o, width))]
         if bare and one is None:
-            pips = [True] * len(outlines)
+            shows = [True] * len(outlines)
         else:
-            pips = [p or bare and _about_as_wide(o, one) for o, p in zip(outlines, _pip_seen(image, outlines))]
-        for outline, pips in zip(outlines, pips):
-            if pips and not any(holds(h, outline.mean(axis=0)) for h in held):
+            shows = [pip or bare and _about_as_wide(o, one) for o, pip in zip(outlines, _pip_seen(image, outlines))]
+        for outline, show_it in zip(outlines, shows):
+            if show_it and not any(holds(h, outline.mean(axis=0)) for h in held):
                 held.append(outline)
                 shown.append(outline)
 
