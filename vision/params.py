@@ -193,6 +193,12 @@ class Params:
                                            "photos looked at closer; outlines on a tile missed and on no tile: any "
                                            "width 251 and 62, 0.5 to 2 248 and 39, these 237 and 30, 0.7 to 1.4 205 "
                                            "and 22; the kinds' 177 and 72, 171 and 49, 161 and 36, 138 and 27)")
+    shown_dark_core: float = tuned(0.9, "on a dark set's photo where tiles were read, the finder's core at an outline's "
+                                        "middle at least for it to be shown with no pip seen (round 37; seeds 100 to 109, "
+                                        "photos looked at closer, outlines on a tile missed and on no tile, pip asked -> "
+                                        "0.9: white on black's style table 67, 4 -> 78, 5; the black sets' and small "
+                                        "tiles' kinds 114, 17 -> 129, 20; the other sets' and chains 209, 23 -> 211, 28; "
+                                        "seeds 30 to 39's white on black 62, 7 -> 0.95 64, 7; 0.9 65, 8; 0.8 67, 11)")
     part_across: float = structural(1.5, "a core's outline narrower than this many widths of the tiles read holds tiles "
                                          "end to end, a wider one tiles side by side (`finder._parted`): halfway "
                                          "between a tile's width and its length")

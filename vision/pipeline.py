@@ -160,27 +160,34 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     it) where fewer than `Params.shown_width_least` tiles were read, what it sees is most often a
     tile whose white pips blurred away, as small black tiles' do first, so the reader sees none on
     the very tiles it finds: there its outlines are shown without a pip, held to the width of the
-    one tile read where one was (a dark mottled table's specks, a fifth of its width). Where tiles
-    were read, the tiles whose pips show were read, and outlines without one lay on no tile as
-    often as on a tile (seeds 30 to 39, photos looked at closer, white on black's style table and
-    the black sets' and small tiles' kinds, 10 photos a seed: 28 more tiles found for 3 more
-    outlines on no tile so; shown so on every dark set's photo, 71 and 47: changelog's round 36)."""
+    one tile read where one was (a dark mottled table's specks, a fifth of its width: changelog's
+    round 36). Where tiles were read, an outline without a pip is shown where the dark sets'
+    finder is all but sure of a tile's core at its middle (`Params.shown_dark_core`): small black
+    tiles of a chain cut true, their pips blurred, which the reader reads no divider on; a
+    table's speck or a shadow seldom holds so strong a core (shown with no such core, about as
+    many outlines lay on no tile as on a tile missed: changelog's rounds 36 and 37)."""
     if seen.sighting is None or not seen.sighting.zoomed:
         return seen
     read = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None]
     width = _width(read) if len(read) >= P.shown_width_least else None
-    bare = seen.finder == DARK_FINDER and width is None     # a dark set's, few tiles read: no pip asked ...
-    one = _width(read) if bare and read else None           # ... held to the one tile read, if one was
+    one = _width(read) if read and width is None else None  # the one tile read, where only one was
     held = [r.corners for r in read]
     shown = []
+
+    def bare(outline: np.ndarray) -> bool:
+        """Shown on a dark set's photo though the reader sees no pip on it."""
+        if seen.finder != DARK_FINDER:
+            return False
+        if width is None:       # few tiles read: held to the one read, if one was
+            return one is None or _about_as_wide(outline, one)
+        return seen.sighting.core_at(outline.mean(axis=0)) >= P.shown_dark_core
 
     def show(outlines: list[np.ndarray]) -> None:
         outlines = [o for o in outlines if _in_photo(o.mean(axis=0), image.shape) and (
             width is None or _about_as_wide(o, width))]
-        if bare and one is None:
-            shows = [True] * len(outlines)
-        else:
-            shows = [pip or bare and _about_as_wide(o, one) for o, pip in zip(outlines, _pip_seen(image, outlines))]
+        shows = [bare(o) for o in outlines]
+        pips = iter(_pip_seen(image, [o for o, b in zip(outlines, shows) if not b]))   # the rest: a pip seen?
+        shows = [b or next(pips) for b in shows]
         for outline, show_it in zip(outlines, shows):
             if show_it and not any(holds(h, outline.mean(axis=0)) for h in held):
                 held.append(outline)

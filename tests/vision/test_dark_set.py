@@ -2,6 +2,8 @@
 dark sets (`pipeline._dark_set`); any other photo with the committed finder alone."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -157,6 +159,36 @@ def test_small_black_tiles_the_dark_sets_finder_sees_are_outlined_to_check_thoug
     assert (result.tiles_detail, result.total) == (without.tiles_detail, without.total)
     on = [next(i for i, q in enumerate(quads) if finder.holds(o, np.mean(q, axis=0))) for o in shown]
     assert sorted(on) == list(range(9))                            # each outline on a tile of its own
+
+
+@pytest.mark.skipif(not have(pipeline.DARK_FINDER), reason="no finder taught on dark sets in vision/models")
+def test_a_black_tile_whose_core_the_dark_sets_finder_is_sure_of_is_outlined_though_tiles_were_read(monkeypatch):
+    """The style table's small white-on-black tiles scattered, seed 31's first photo: seven tiles
+    read, and the 1|2 cut true under a core the dark sets' finder is all but sure of, its pips
+    blurred so that the reader sees none. Where two or more tiles were read, an outline was shown
+    only where a pip shows (round 36); now also where that core is strong enough
+    (`Params.shown_dark_core`), and what was read stays as it was."""
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = list(style_photos("white on black", "scattered", "small", 1, 31))[0]
+    photo = decode(data)
+    token = pipeline.LARGEST.set(pipeline.largest_half(set_size))
+    try:
+        seen, _ = pipeline.run_stages(photo, skip=("shown unread",))
+        assert seen.finder == pipeline.DARK_FINDER and sum(r is not None for r in seen.readings) == 7
+        shown = pipeline.shown_unread(photo, seen).shown
+        on = {answers[i]: o for o in shown for i, q in enumerate(quads) if finder.holds(o, np.mean(q, axis=0))}
+        assert not any(pipeline._pip_seen(photo, [on[(1, 2)]]))
+        assert seen.sighting.core_at(on[(1, 2)].mean(axis=0)) >= pipeline.P.shown_dark_core
+        monkeypatch.setattr(pipeline, "P", replace(pipeline.P, shown_dark_core=1.01))    # the core not asked
+        held_to_pips = pipeline.shown_unread(photo, seen).shown
+        assert not any(finder.holds(o, np.mean(quads[answers.index((1, 2))], axis=0)) for o in held_to_pips)
+    finally:
+        pipeline.LARGEST.reset(token)
+    monkeypatch.undo()
+    result = pipeline.analyse(photo, set_size)
+    without = pipeline.analyse(photo, set_size, skip=("shown unread",))
+    assert [outcome(r, want, quads)["tiles_found"] for r in (without, result)] == [5, 7]
+    assert (result.tiles_detail, result.total) == (without.tiles_detail, without.total)
 
 
 def _read_as(*confidences):
