@@ -149,10 +149,11 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     the cuts left that read no divider, where the finder's core lies under their centre, and the
     outlines of the cores that no tile holds (`finder.core_outlines`: a core that ran over several
     touching tiles cut into each), none past the photo's edge, taken where the reader sees
-    a pip on them, looked at both ways up (`_pip_seen`; on a dark set's photo where too few tiles were
-    read to go by, whatever the reader sees: see below), and, where `Params.shown_width_least`
-    tiles were read, about as wide as those (`Params.shown_width`): a patch of carpet or a printed
-    flower the finder took for a tile is narrower or wider, most often. On other photos such
+    a pip on them, looked at both ways up (`_pip_seen`; on a dark set's photo where too few
+    tiles were read to go by, or under a core its finder is all but sure of, whatever the
+    reader sees: see below), and, where `Params.shown_width_least` tiles were read, about as
+    wide as those (`Params.shown_width`): a patch of carpet or a printed flower the finder took
+    for a tile is narrower or wider, most often. On other photos such
     faces were more often patterns than tiles (seeds 30 to 39's style table: 19 outlines on no
     tile against 6 on a tile missed; shared/'s photos: 5 on no tile, none on a tile).
 
@@ -165,7 +166,7 @@ def shown_unread(image: np.ndarray, seen: Seen) -> Seen:
     finder is all but sure of a tile's core at its middle (`Params.shown_dark_core`): small black
     tiles of a chain cut true, their pips blurred, which the reader reads no divider on; a
     table's speck or a shadow seldom holds so strong a core (shown with no such core, about as
-    many outlines lay on no tile as on a tile missed: changelog's rounds 36 and 37)."""
+    many outlines lay on no tile as on a tile missed: changelog's round 36; the bound, round 37)."""
     if seen.sighting is None or not seen.sighting.zoomed:
         return seen
     read = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None]
