@@ -375,7 +375,7 @@ def _cores(sighting: Sighting) -> tuple[np.ndarray | None, np.ndarray | None, li
 
 def core_outlines(sighting: Sighting, held: list[np.ndarray], width: float | None = None) -> list[np.ndarray]:
     """The outlines (corners in the photo's pixels) of the tiles the look's cores stand for, where
-    no outline in `held` holds the tile's centre, the largest cores first, at most `Params.cores_most`:
+    no outline in `held` holds the tile's centre, the largest cores first, at most `Params.outlines_most`:
     each core's smallest rectangle, grown from the core (`Params.core` of the face) to the face.
     Where the tiles read are `width` pixels wide, a rectangle as long as several tiles (the cores
     of touching tiles ran together) is cut into that many along it (`_parted`), each part's centre
@@ -393,9 +393,9 @@ def core_outlines(sighting: Sighting, held: list[np.ndarray], width: float | Non
             middle = part.mean(axis=0) if len(parts) > 1 else centre
             if not any(holds(h, middle) for h in held):
                 outlines.append(part)
-        if len(outlines) >= P.cores_most:
+        if len(outlines) >= P.outlines_most:
             break
-    return outlines[:P.cores_most]
+    return outlines[:P.outlines_most]
 
 
 def _parted(box: np.ndarray, width: float | None) -> list[np.ndarray]:

@@ -188,6 +188,12 @@ class Params:
     cores_most: int = tuned(12, "at most this many such cores a photo, the largest first (and as many points on the "
                                 "faces no tile covers, `finder.unread_faces`): 40 cores read no more tiles on seeds "
                                 "30 to 39's white on black than 12, nor with the fine look's cores added")
+    outlines_most: int = tuned(24, "at most this many outlines of cores a photo to check (`finder.core_outlines`), "
+                                   "the largest cores first: a chain's merged cores, each cut into its tiles, took "
+                                   "the 12 of `cores_most` before its lone cores were outlined (round 37; seeds 100 "
+                                   "to 109, outlines on a tile missed and on no tile: white on black's style table "
+                                   "12: 78, 5; 24: 84, 5; 40: 84, 5; the black sets', small tiles' and chains' "
+                                   "kinds, 5 a seed: 171, 31; 177, 36; 177, 39; black on ivory's table 35, 10 each)")
     shown_width_least: int = tuned(2, "tiles read, whose median width an outline shown unread is held to ...")
     shown_width: tuple = tuned((0.6, 1.6), "... its width this share of theirs at least and at most (seeds 30 to 39, "
                                            "photos looked at closer; outlines on a tile missed and on no tile: any "

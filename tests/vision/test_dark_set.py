@@ -191,6 +191,26 @@ def test_a_black_tile_whose_core_the_dark_sets_finder_is_sure_of_is_outlined_tho
     assert (result.tiles_detail, result.total) == (without.tiles_detail, without.total)
 
 
+@pytest.mark.skipif(not have(pipeline.DARK_FINDER), reason="no finder taught on dark sets in vision/models")
+def test_the_lone_cores_of_a_long_black_chain_are_outlined_after_its_merged_ones(monkeypatch):
+    """The style table's small white-on-black chain of 25 tiles, seed 103's first photo: eight tiles
+    read, the cores of touching tiles ran together into long ones, each cut into its tiles; held
+    to 12 outlines of cores (`Params.cores_most`, the taps' bound), those cuts took them all, and
+    the chain's lone cores, a tile each, were never outlined. `Params.outlines_most` (24) leaves
+    room for them; what was read stays as it was."""
+    from vision.evaluate import outcome, style_photos
+    name, data, want, set_size, quads, answers = list(style_photos("white on black", "chain", "small", 1, 103))[0]
+    photo = decode(data)
+    result = pipeline.analyse(photo, set_size)
+    monkeypatch.setattr(finder, "P", replace(finder.P, outlines_most=finder.P.cores_most))
+    held_to_twelve = pipeline.analyse(photo, set_size)
+    assert len(quads) == 25
+    assert [outcome(r, want, quads)["tiles_found"] for r in (held_to_twelve, result)] == [17, 23]
+    assert (result.tiles_detail, result.total) == (held_to_twelve.tiles_detail, held_to_twelve.total)
+    on_a_tile = [any(finder.holds(q, np.mean(o, axis=0)) for q in quads) for o in result.unreadable]
+    assert len(on_a_tile) == 28 and on_a_tile.count(False) == 1
+
+
 def _read_as(*confidences):
     """`pipeline.Seen` of a tile for each confidence given, each read as a 1|2 (None: read as
     no tile), its finder's looks telling no dark set."""
