@@ -159,6 +159,16 @@ class Params:
     largest_set: int = structural(18, "where the photo's set is not given, a half above this is no tile's: the largest "
                                       "set made is the double-18; a half above the set is read with no confidence while "
                                       "the stages run, and refused at the end (changelog's round 34)")
+    lopsided: float = tuned(5.0, "reader pixels: a half of `lopsided_pips` pips whose pips, turned half round about "
+                                 "their middle, fall farther than this from a pip is at most `lopsided_most` sure: "
+                                 "every layout of 2 to 9 pips is point-symmetric, a cut across two tiles' halves is "
+                                 "not (seeds 110 to 114, chains, black sets and first scenes: of 984 tiles read, 56 "
+                                 "wrong and 1 right past 5, flat from 4 to 6; the development photos' sure tiles "
+                                 "none past 3; changelog's round 38)")
+    lopsided_pips: tuple = structural((2, 9), "... asked of a half of this many pips: one pip is symmetric alone, and "
+                                              "makers lay 10 and more as they please")
+    lopsided_most: float = tuned(0.3, "... such a half is at most this sure: listed to check, and cut again by the stages "
+                                       "that cut unsure tiles again")
     blank_most: float = tuned(0.79, "a 0|0 (no pip to bear its reading out, only a line) is at most this sure, so listed "
                                     "to check: on seeds 30 to 39's style table 7 of its 23 sure 0|0 were a ruled card's "
                                     "grid or a cut between two tiles (changelog's round 16)")

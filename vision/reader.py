@@ -98,7 +98,8 @@ def below_bar(x, y, line: tuple[float, float]):
 def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading | None:
     """The reading of one tile from the network's maps (2 x H x W: pips, bar); None when the
     cut shows no divider bar. With the rectified tile itself (BGR), a peak whose middle is of
-    the tile's body colour is not counted (`body_coloured`)."""
+    the tile's body colour is not counted (`body_coloured`). A half whose pips lie in no maker's
+    layout (`lopsided`: a cut across two tiles' halves) is at most `Params.lopsided_most` sure."""
     pip_map = maps[0]
     line = bar_line(maps[1])
     if line is None:
@@ -126,7 +127,22 @@ def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading |
             confidences[half] = min(confidences[half], (v - P.peak) / (1 - P.peak) * 0.5 + 0.5)
         else:
             confidences[half] = min(confidences[half], 1 - (v - P.weak) / (P.peak - P.weak) * 0.5)
+    for half in (0, 1):
+        if lopsided([p for p in pips if below_bar(p[0], p[1], line) == half]):
+            confidences[half] = min(confidences[half], P.lopsided_most)
     return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips), line)
+
+
+def lopsided(pips: list[tuple[float, float]]) -> bool:
+    """A half's pips (x, y in the tile's pixels), `Params.lopsided_pips` of them, do not lie
+    point-symmetric about their middle: turned half round about it, a pip falls farther than
+    `Params.lopsided` from every pip. Every maker lays 2 to 9 pips so (a 3 x 3 grid's
+    patterns); a cut that slid across two touching tiles takes part of each one's half."""
+    if not P.lopsided_pips[0] <= len(pips) <= P.lopsided_pips[1]:
+        return False
+    points = np.float32(pips)
+    turned = 2 * points.mean(axis=0) - points
+    return float(np.linalg.norm(turned[:, None] - points[None], axis=2).min(axis=1).max()) > P.lopsided
 
 
 def body_coloured(tile: np.ndarray, found: list[tuple[int, int, float]], line: tuple[float, float]) -> set:

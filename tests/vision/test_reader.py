@@ -149,3 +149,41 @@ def test_a_close_up_of_a_set_with_empty_holes_is_not_read_surely_as_nine(monkeyp
     monkeypatch.setattr(reader, "_ring_apart", lambda tile, xs, ys, body: np.zeros(len(xs)))    # no ring told
     before = analyse(image, set_size)
     assert before.tiles == ((9, 9),) and before.tiles_detail[0].confidence >= P.confident
+
+
+LAYOUTS = {      # a half's pips at a 3 x 3 grid's places (column, row), as every maker lays 2 to 9
+    2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, r) for r in range(3)] + [(2, r) for r in range(3)],
+    7: [(0, r) for r in range(3)] + [(2, r) for r in range(3)] + [(1, 1)],
+    8: [(c, r) for c in range(3) for r in range(3) if (c, r) != (1, 1)], 9: [(c, r) for c in range(3) for r in range(3)],
+}
+
+
+def _half(value, top, shift=(0, 0)):
+    """A half's pips at the reader's size, the grid's places 12 pixels apart about the half's middle."""
+    x0, y0 = 12 + shift[0], (12 if top else 60) + shift[1]
+    return [(x0 + 12 * c, y0 + 12 * r) for c, r in LAYOUTS[value]]
+
+
+@pytest.mark.parametrize("value", range(2, 10))
+def test_every_layout_of_two_to_nine_pips_is_point_symmetric_though_the_cut_is_off_its_tile(value):
+    # a cut a little off its tile moves both halves' pips alike: their layout stays symmetric
+    for shift in ((0, 0), (-4, 3), (5, -5)):
+        top, bottom = _half(value, True, shift), _half(11 - value, False, shift)
+        assert not reader.lopsided(top) and not reader.lopsided(bottom)
+        got = reader.read_maps(_maps_at(top + bottom))
+        assert (got.top, got.bottom) == (value, 11 - value) and got.confidence > P.confident
+
+
+def test_a_half_that_takes_part_of_two_tiles_halves_is_lopsided_and_read_unsurely():
+    # a cut slid along a chain, across where two tiles meet: its top half shows the last row of
+    # one tile's 6 and the first two rows of the next tile's 5, five pips in no maker's layout
+    top = [(12, 10), (36, 10), (12, 26), (36, 26), (24, 36)]
+    bottom = _half(3, False)
+    assert reader.lopsided(top) and not reader.lopsided(bottom)
+    got = reader.read_maps(_maps_at(top + bottom))
+    assert (got.top, got.bottom) == (5, 3)
+    assert got.top_confidence <= P.lopsided_most < P.confident < got.bottom_confidence
+    assert not reader.lopsided([(30, 20)]) and not reader.lopsided([])      # one pip, or none, is symmetric
+    ten = [(12, 10), (24, 10), (36, 10), (12, 20), (36, 20), (12, 30), (24, 30), (36, 30), (20, 40), (30, 40)]
+    assert not reader.lopsided(ten)      # makers lay 10 and more as they please: not asked
