@@ -111,26 +111,26 @@ def read_maps(maps: np.ndarray, tile: np.ndarray | None = None) -> TileReading |
         for x, y, v in like:        # not counted, but its half is listed to check
             doubt[below_bar(x, y, line)] = P.blank_most
         found = [p for p in found if p not in like]
-    counts, confidences = [0, 0], doubt
+    confidences = doubt
     for x, y, v in rim:
         # not counted: a neighbour's pip, or one of this tile's that the cut, slid off the
         # tile, leaves half out; a clear one there leaves its half in doubt
         if v >= P.peak:
             half = below_bar(x, y, line)
             confidences[half] = min(confidences[half], 1 - v / 2)
-    pips = []
+    pips, halves = [], ([], [])     # the pips counted, in turn and by half
     for x, y, v in found:
         half = below_bar(x, y, line)
         if v >= P.peak:
-            counts[half] += 1
             pips.append((float(x), float(y)))
+            halves[half].append(pips[-1])
             confidences[half] = min(confidences[half], (v - P.peak) / (1 - P.peak) * 0.5 + 0.5)
         else:
             confidences[half] = min(confidences[half], 1 - (v - P.weak) / (P.peak - P.weak) * 0.5)
     for half in (0, 1):
-        if lopsided([p for p in pips if below_bar(p[0], p[1], line) == half]):
+        if lopsided(halves[half]):
             confidences[half] = min(confidences[half], P.lopsided_most)
-    return TileReading(counts[0], counts[1], confidences[0], confidences[1], tuple(pips), line)
+    return TileReading(len(halves[0]), len(halves[1]), confidences[0], confidences[1], tuple(pips), line)
 
 
 def lopsided(pips: list[tuple[float, float]]) -> bool:
