@@ -15,6 +15,7 @@ sure (`Params.blank_most`), and each tile is counted at most once. Every number 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -37,6 +38,19 @@ DARK_READER = "reader-dark"     # ... and the reader taught on them, read with w
 # in a half most often lies across two touching tiles; that half is read with no confidence
 # (`_in_set`), so the stages read the tile again and cut it again as they do an unsure one
 LARGEST: ContextVar[int] = ContextVar("largest", default=P.largest_set)
+
+
+@contextmanager
+def set_bound(set_size: int | None):
+    """The tiles read within are read as of a set of `set_size` (`LARGEST`, `largest_half`), as
+    `using_finder` sets the finder."""
+    token = LARGEST.set(largest_half(set_size))
+    try:
+        yield
+    finally:
+        LARGEST.reset(token)
+
+
 READER_CORNERS = np.float32([[0, 0], [P.read_w, 0], [P.read_w, P.read_h], [0, P.read_h]])   # a cut, as the reader sees it
 
 
@@ -337,12 +351,9 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             skip: tuple[str, ...] = ()) -> Result:
     """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
     whole photo finds, which takes about three times as long: the review's "Look closer"."""
-    limit = largest_half(set_size)
-    token = LARGEST.set(limit)
-    try:
+    with set_bound(set_size):
         seen, trace = run_stages(image, closer, skip)
-    finally:
-        LARGEST.reset(token)
+    limit = largest_half(set_size)
     found, unreadable = [], []
     for region, reading in zip(seen.regions, seen.readings):
         corners = plain_corners(region.corners)

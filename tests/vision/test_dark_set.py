@@ -171,8 +171,7 @@ def test_a_black_tile_whose_core_the_dark_sets_finder_is_sure_of_is_outlined_tho
     from vision.evaluate import outcome, style_photos
     name, data, want, set_size, quads, answers = list(style_photos("white on black", "scattered", "small", 1, 31))[0]
     photo = decode(data)
-    token = pipeline.LARGEST.set(pipeline.largest_half(set_size))
-    try:
+    with pipeline.set_bound(set_size):
         seen, _ = pipeline.run_stages(photo, skip=("shown unread",))
         assert seen.finder == pipeline.DARK_FINDER and sum(r is not None for r in seen.readings) == 7
         shown = pipeline.shown_unread(photo, seen).shown
@@ -182,8 +181,6 @@ def test_a_black_tile_whose_core_the_dark_sets_finder_is_sure_of_is_outlined_tho
         monkeypatch.setattr(pipeline, "P", replace(pipeline.P, shown_dark_core=1.01))    # the core not asked
         held_to_pips = pipeline.shown_unread(photo, seen).shown
         assert not any(finder.holds(o, np.mean(quads[answers.index((1, 2))], axis=0)) for o in held_to_pips)
-    finally:
-        pipeline.LARGEST.reset(token)
     monkeypatch.undo()
     result = pipeline.analyse(photo, set_size)
     without = pipeline.analyse(photo, set_size, skip=("shown unread",))

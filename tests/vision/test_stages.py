@@ -209,11 +209,8 @@ def test_a_half_read_above_the_set_has_no_confidence_and_the_tile_is_read_again(
     photo = decode(data)
     regions = [TileRegion(np.float32(q), 1.0) for q in quads]
     free = pipeline.read_tiles(photo, regions)
-    token = pipeline.LARGEST.set(3)
-    try:
+    with pipeline.set_bound(3):
         bounded = pipeline.read_tiles(photo, regions)
-    finally:
-        pipeline.LARGEST.reset(token)
     over = [(a, b) for a, b in ((r.top, r.bottom) for r in free if r is not None) if max(a, b) > 3]
     assert len(over) >= 10
     for first, then in zip(free, bounded):
