@@ -636,6 +636,25 @@ def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
     return regions, readings
 
 
+def few_pips(seen: Seen) -> Seen:
+    """A tile read with at most `Params.few_pips` pip in all (0|0, 0|1) has little but its
+    divider to bear the reading out, and a line on the table, the seam between two tiles or a
+    card's rule reads as a divider. Where it is less sure than `Params.few_pips_sure` and no tile
+    read with more pips is about as wide (`Params.shown_width`: small tiles read unsurely beside
+    their like), it is not counted but outlined to check, as a tile seen but not made out is."""
+    def few(reading) -> bool:
+        return reading is not None and reading.top + reading.bottom <= P.few_pips
+    others = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None and not few(reading)]
+    doubtful = [few(reading) and reading.confidence < P.few_pips_sure
+                and not any(_about_as_wide(region.corners, short_side(o.corners)) for o in others)
+                for region, reading in zip(seen.regions, seen.readings)]
+    if not any(doubtful):
+        return seen
+    kept = [i for i, doubt in enumerate(doubtful) if not doubt]
+    return replace(seen, regions=tuple(seen.regions[i] for i in kept), readings=tuple(seen.readings[i] for i in kept),
+                   shown=seen.shown + tuple(r.corners for r, doubt in zip(seen.regions, doubtful) if doubt))
+
+
 def _nudged(corners: np.ndarray) -> list[np.ndarray]:
     """The cut moved a little way along the tile and across it, each way, and made a little
     larger and smaller about its centre."""
@@ -814,4 +833,5 @@ STAGES = (
     Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
     Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
     Stage("shown unread", shown_unread),                        # tiles seen, no reading made out: to check
+    Stage("few pips", lambda _, seen: few_pips(seen)),          # a line and a speck at most, unsure: to check
 )

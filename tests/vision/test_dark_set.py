@@ -194,13 +194,15 @@ def test_the_lone_cores_of_a_long_black_chain_are_outlined_after_its_merged_ones
     read, the cores of touching tiles ran together into long ones, each cut into its tiles; held
     to 12 outlines of cores (`Params.cores_most`, the taps' bound), those cuts took them all, and
     the chain's lone cores, a tile each, were never outlined. `Params.outlines_most` (24) leaves
-    room for them; what was read stays as it was."""
+    room for them; what was read stays as it was. (The "few pips" stage, after, outlines too the
+    two tiles read 0|0 and 0|1 unsurely there, their pips blurred away: left out, so that this
+    rule is seen alone.)"""
     from vision.evaluate import outcome, style_photos
     name, data, want, set_size, quads, answers = list(style_photos("white on black", "chain", "small", 1, 103))[0]
     photo = decode(data)
-    result = pipeline.analyse(photo, set_size)
+    result = pipeline.analyse(photo, set_size, skip=("few pips",))
     monkeypatch.setattr(finder, "P", replace(finder.P, outlines_most=finder.P.cores_most))
-    held_to_twelve = pipeline.analyse(photo, set_size)
+    held_to_twelve = pipeline.analyse(photo, set_size, skip=("few pips",))
     assert len(quads) == 25
     assert [outcome(r, want, quads)["tiles_found"] for r in (held_to_twelve, result)] == [17, 23]
     assert (result.tiles_detail, result.total) == (held_to_twelve.tiles_detail, held_to_twelve.total)

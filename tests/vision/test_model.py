@@ -588,6 +588,24 @@ def test_a_tile_read_unsurely_much_narrower_than_the_sure_ones_is_left_out():
     assert pipeline.one_size(regions[1:4], readings[1:4]) == (regions[1:4], readings[1:4])
 
 
+def test_a_tile_of_one_pip_or_none_read_unsurely_and_like_no_tile_read_is_outlined_to_check():
+    # a line on the table read as a divider, with a speck or none: outlined to check, not
+    # counted; beside a tile of more pips about as wide (small tiles read unsurely) it stays
+    def seen(*tiles):
+        return pipeline.Seen(regions=tuple(_square_tile(100 * k, w) for k, (w, _) in enumerate(tiles)),
+                             readings=tuple(r for _, r in tiles))
+    blank, speck = reader.TileReading(0, 0, 0.55, 0.55, ()), reader.TileReading(0, 1, 0.6, 0.6, ())
+    sure_speck, two = reader.TileReading(0, 1, 0.7, 0.9, ()), reader.TileReading(1, 1, 0.5, 0.5, ())
+    alone = pipeline.few_pips(seen((40, blank)))
+    assert alone.regions == alone.readings == () and len(alone.shown) == 1
+    assert alone.shown[0].tolist() == _square_tile(0, 40).corners.tolist()
+    tiny = pipeline.few_pips(seen((40, reader.TileReading(3, 4, 0.9, 0.9, ())), (8, speck), (36, blank)))
+    assert [(r.top, r.bottom) for r in tiny.readings] == [(3, 4), (0, 0)]       # the 0|0 as wide as the 3|4
+    assert [int(o[0, 0]) for o in tiny.shown] == [100]                            # the 0|1 a fifth as wide
+    kept = seen((40, sure_speck), (40, two), (40, None))       # surer, two pips, or no divider: as they were
+    assert pipeline.few_pips(kept) == kept
+
+
 def test_an_opencv_without_the_classic_engine_still_reads_the_networks(monkeypatch):
     """OpenCV 5.1 dropped the classic DNN engine that `vision.model` asks for (the `vision`
     extra pins 5.0); an OpenCV installed otherwise reads the networks with its own engine, to

@@ -299,3 +299,34 @@ def _without_lopsided(monkeypatch):
     lax = dataclasses.replace(P, lopsided=1e9)
     for module in (pipeline, reader):
         monkeypatch.setattr(module, "P", lax)
+
+
+def test_an_empty_table_read_as_a_blank_tile_is_outlined_to_check_not_counted():
+    """The first scenes' seed 141, photo 14: a bare patterned table, no tile on it. A patch of it
+    reads as 0|0, unsurely (0.52); counted, the photo's total would be wrong with nothing on
+    it to tap away. The "few pips" stage outlines it to check instead (seeds 140 to 159: 4 more
+    of 400 photos whole; 170 to 179: 4 of 200; no tile of the style table lost)."""
+    from itertools import islice
+
+    from vision.evaluate import generated_photos
+    name, data, want, set_size = next(islice(generated_photos(15, 141), 14, None))
+    assert not want
+    photo = decode(data)
+    without = pipeline.analyse(photo, set_size, skip=("few pips",))
+    assert without.tiles == ((0, 0),) and without.tiles_detail[0].confidence < P.few_pips_sure
+    result = pipeline.analyse(photo, set_size)
+    assert result.tiles == () and result.total == 0
+    assert next(t for t in result.trace if t.name == "few pips").dropped == 1
+    assert list(without.tiles_detail[0].corners) in [list(map(tuple, o)) for o in result.unreadable]
+
+
+def test_a_small_blank_tile_read_unsurely_among_tiles_as_small_is_counted():
+    """Small tiles read unsurely: the style table's seed 160, black on ivory, a row of small
+    tiles, whose 0|1 reads under `few_pips_sure`; beside tiles as wide read with more pips it
+    is a tile, and stays counted (without that, three such photos of seeds 160 to 164 lost)."""
+    from vision.evaluate import style_photos
+    name, data, want, set_size, quads, answers = next(style_photos("black on ivory", "row", "small", 1, 160))
+    result = pipeline.analyse(decode(data), set_size)
+    blank = [t for t in result.tiles_detail if t.values == (0, 1)]
+    assert len(blank) == 1 and blank[0].confidence < P.few_pips_sure
+    assert sorted(result.tiles) == sorted(want.elements())
