@@ -614,6 +614,25 @@ def one_size(regions: list[TileRegion], readings: list):
     return [regions[i] for i in kept], [readings[i] for i in kept]
 
 
+def few_pips(seen: Seen) -> Seen:
+    """A tile read with at most `Params.few_pips` pip in all (0|0, 0|1) has little but its
+    divider to bear the reading out, and a line on the table, the seam between two tiles or a
+    card's rule reads as a divider. Where it is less sure than `Params.few_pips_sure` and no tile
+    read with more pips is about as wide (`Params.shown_width`: small tiles read unsurely beside
+    their like), it is not counted but outlined to check, as a tile seen but not made out is."""
+    def few(reading) -> bool:
+        return reading is not None and reading.top + reading.bottom <= P.few_pips
+    others = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None and not few(reading)]
+    doubtful = [few(reading) and reading.confidence < P.few_pips_sure
+                and not any(_about_as_wide(region.corners, short_side(o.corners)) for o in others)
+                for region, reading in zip(seen.regions, seen.readings)]
+    if not any(doubtful):
+        return seen
+    kept = [i for i, doubt in enumerate(doubtful) if not doubt]
+    return replace(seen, regions=tuple(seen.regions[i] for i in kept), readings=tuple(seen.readings[i] for i in kept),
+                   shown=seen.shown + tuple(r.corners for r, doubt in zip(seen.regions, doubtful) if doubt))
+
+
 def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
     """A tile still read unsurely may be cut a little off its tile in a way no stage before
     saw (across it, or a little too large or small), so that the cut shows a neighbour's pips
@@ -634,25 +653,6 @@ def nudge(image: np.ndarray, regions: list[TileRegion], readings: list):
     for i, (region, reading) in best.items():
         regions[i], readings[i] = region, _to_check(reading)
     return regions, readings
-
-
-def few_pips(seen: Seen) -> Seen:
-    """A tile read with at most `Params.few_pips` pip in all (0|0, 0|1) has little but its
-    divider to bear the reading out, and a line on the table, the seam between two tiles or a
-    card's rule reads as a divider. Where it is less sure than `Params.few_pips_sure` and no tile
-    read with more pips is about as wide (`Params.shown_width`: small tiles read unsurely beside
-    their like), it is not counted but outlined to check, as a tile seen but not made out is."""
-    def few(reading) -> bool:
-        return reading is not None and reading.top + reading.bottom <= P.few_pips
-    others = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None and not few(reading)]
-    doubtful = [few(reading) and reading.confidence < P.few_pips_sure
-                and not any(_about_as_wide(region.corners, short_side(o.corners)) for o in others)
-                for region, reading in zip(seen.regions, seen.readings)]
-    if not any(doubtful):
-        return seen
-    kept = [i for i, doubt in enumerate(doubtful) if not doubt]
-    return replace(seen, regions=tuple(seen.regions[i] for i in kept), readings=tuple(seen.readings[i] for i in kept),
-                   shown=seen.shown + tuple(r.corners for r, doubt in zip(seen.regions, doubtful) if doubt))
 
 
 def _nudged(corners: np.ndarray) -> list[np.ndarray]:
