@@ -79,7 +79,8 @@ class Result:
     width: int
     height: int
     # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice;
-    # or seen, with a pip, but no divider made out (`shown_unread`): shown to check, not counted
+    # or seen, with a pip, but no divider made out (`shown_unread`); or read unsurely with a pip or
+    # none, like no tile read (`few_pips`): shown to check, not counted
     unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
     trace: tuple = field(default=(), compare=False)    # each stage as it ran (`StageTrace`)
 
