@@ -323,7 +323,8 @@ def test_an_empty_table_read_as_a_blank_tile_is_outlined_to_check_not_counted():
 def test_a_small_blank_tile_read_unsurely_among_tiles_as_small_is_counted():
     """Small tiles read unsurely: the style table's seed 160, black on ivory, a row of small
     tiles, whose 0|1 reads under `few_pips_sure`; beside tiles as wide read with more pips it
-    is a tile, and stays counted (without that, three such photos of seeds 160 to 164 lost)."""
+    is a tile, and stays counted (without that, on seeds 160 to 164 three such
+    tiles were outlined and two photos whole lost)."""
     from vision.evaluate import style_photos
     name, data, want, set_size, quads, answers = next(style_photos("black on ivory", "row", "small", 1, 160))
     result = pipeline.analyse(decode(data), set_size)
