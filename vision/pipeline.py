@@ -43,10 +43,11 @@ LARGEST: ContextVar[int] = ContextVar("largest", default=P.largest_set)
 @contextmanager
 def set_bound(set_size: int | None):
     """The tiles read within are read as of a set of `set_size` (`LARGEST`, `largest_half`), as
-    `using_finder` sets the finder."""
-    token = LARGEST.set(largest_half(set_size))
+    `using_finder` sets the finder; gives that bound, the most pips a half holds."""
+    bound = largest_half(set_size)
+    token = LARGEST.set(bound)
     try:
-        yield
+        yield bound
     finally:
         LARGEST.reset(token)
 
@@ -352,9 +353,8 @@ def analyse(image: np.ndarray, set_size: int | None = None, closer: bool = False
             skip: tuple[str, ...] = ()) -> Result:
     """The tiles in the photo, from `STAGES`; with `closer`, also those only a closer look at the
     whole photo finds, which takes about three times as long: the review's "Look closer"."""
-    with set_bound(set_size):
+    with set_bound(set_size) as limit:
         seen, trace = run_stages(image, closer, skip)
-    limit = largest_half(set_size)
     found, unreadable = [], []
     for region, reading in zip(seen.regions, seen.readings):
         corners = plain_corners(region.corners)
