@@ -623,9 +623,10 @@ def few_pips(seen: Seen) -> Seen:
     their like), it is not counted but outlined to check, as a tile seen but not made out is."""
     def few(reading) -> bool:
         return reading is not None and reading.top + reading.bottom <= P.few_pips
-    others = [r for r, reading in zip(seen.regions, seen.readings) if reading is not None and not few(reading)]
+    widths = [short_side(r.corners) for r, reading in zip(seen.regions, seen.readings)
+              if reading is not None and not few(reading)]      # the tiles read with more pips
     doubtful = [few(reading) and reading.confidence < P.few_pips_sure
-                and not any(_about_as_wide(region.corners, short_side(o.corners)) for o in others)
+                and not any(_about_as_wide(region.corners, width) for width in widths)
                 for region, reading in zip(seen.regions, seen.readings)]
     if not any(doubtful):
         return seen
