@@ -223,13 +223,17 @@ class Params:
                                  "to 39: 1.05, 1.1, 1.15 read 2,188, 2,189, 2,178 of the style table's tiles right; changelog round 22)")
     size_less_sure: float = tuned(0.1, "... its cut at their width stands where this much less sure at most (as sure: "
                                        "2,186 right; any reading: 2,187)")
-    few_pips: int = tuned(1, "a tile read with at most this many pips in all (0|0, 0|1) ... (2 outlined a development "
-                             "photo's black 0|2 read right at 0.62, shared/'s rakeduk-03; changelog's round 39)")
-    few_pips_sure: float = tuned(0.65, "... less sure than this, and with no tile of more pips about as wide, is outlined "
-                                       "to check, not counted (first scenes of seeds 140 to 159 and the kinds of 140 to "
-                                       "144: every such tile read right was surer, 15 false ones less sure; 0.7 lost 2 "
-                                       "small tiles read right; changelog's round 39)")
-    stray_width: float = tuned(0.6, "a tile read unsurely narrower than this share of the sure tiles' median is none")
+    few_pips_sure: tuple = tuned((0.65, 0.65, 0.55), "a tile read with 0, 1 or 2 pips in all (0|0; 0|1; 0|2, 1|1) "
+                                 "less sure than this, and with no tile of more pips about as wide, is outlined to "
+                                 "check, not counted. 0 and 1 pips (round 39, first scenes of seeds 140 to 159 and the "
+                                 "kinds of 140 to 144): every such tile read right was surer, 15 false ones less sure; "
+                                 "0.7 lost 2 small tiles read right. 2 pips (round 40, seeds 160 to 179: 2 photos more "
+                                 "whole, none lost): at 0.65 a development photo's black 0|2 read right at 0.62 was "
+                                 "outlined (shared/'s rakeduk-03); the false ones read at 0.50 to 0.52")
+    stray_sure_least: int = tuned(1, "where at least this many tiles were read surely ... (round 40, from 2: seeds 160 "
+                                     "to 179 one photo more whole, a 2|2 read at 0.52 half as wide as the one sure "
+                                     "tile; 140 to 159 as many)")
+    stray_width: float = tuned(0.6, "... a tile read unsurely narrower than this share of their median width is none")
 
     # ---------------------------------------------------------------- a tap on a missed tile (tap.py)
     tap_sizes: tuple = tuned((0.7, 1.0, 1.4), "the looks round a tap, as the width of the tiles read times these: "

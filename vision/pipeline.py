@@ -80,8 +80,8 @@ class Result:
     width: int
     height: int
     # tile-shaped, with a bar, but a half reads more than the set holds, or the same tile twice;
-    # or seen, with a pip, but no divider made out (`shown_unread`); or read unsurely with a pip or
-    # none, like no tile read (`few_pips`): shown to check, not counted
+    # or seen, with a pip, but no divider made out (`shown_unread`); or read unsurely with two pips
+    # at most, like no tile read (`few_pips`): shown to check, not counted
     unreadable: tuple[tuple[tuple[float, float], ...], ...] = ()
     trace: tuple = field(default=(), compare=False)    # each stage as it ran (`StageTrace`)
 
@@ -603,10 +603,11 @@ def _sure_width(regions: list[TileRegion], readings: list, least: int) -> float 
 
 
 def one_size(regions: list[TileRegion], readings: list):
-    """The tiles of one set are one size, but for the camera's perspective: where at least two
-    tiles were read surely, a tile read unsurely that is much narrower than they are (under
-    `Params.stray_width` of their median width) is a patch of the table read as a tile, and is left out."""
-    width = _sure_width(regions, readings, 2)
+    """The tiles of one set are one size, but for the camera's perspective: where a tile was
+    read surely (`Params.stray_sure_least`), a tile read unsurely that is much narrower than
+    the sure ones (under `Params.stray_width` of their median width) is a patch of the table
+    read as a tile, and is left out."""
+    width = _sure_width(regions, readings, P.stray_sure_least)
     if width is None:
         return regions, readings
     least = P.stray_width * width
@@ -616,16 +617,17 @@ def one_size(regions: list[TileRegion], readings: list):
 
 
 def few_pips(seen: Seen) -> Seen:
-    """A tile read with at most `Params.few_pips` pip in all (0|0, 0|1) has little but its
-    divider to bear the reading out, and a line on the table, the seam between two tiles or a
-    card's rule reads as a divider. Where it is less sure than `Params.few_pips_sure` and no tile
-    read with more pips is about as wide (`Params.shown_width`: small tiles read unsurely beside
-    their like), it is not counted but outlined to check, as a tile seen but not made out is."""
+    """A tile read with two pips in all at most (0|0, 0|1, 0|2, 1|1) has little but its divider
+    to bear the reading out, and a line on the table, the seam between two tiles or a card's
+    rule reads as a divider. Where it is less sure than `Params.few_pips_sure` has it for its
+    count of pips and no tile read with more pips is about as wide (`Params.shown_width`: small
+    tiles read unsurely beside their like), it is not counted but outlined to check, as a tile
+    seen but not made out is."""
     def few(reading) -> bool:
-        return reading is not None and reading.top + reading.bottom <= P.few_pips
+        return reading is not None and reading.top + reading.bottom < len(P.few_pips_sure)
     widths = [short_side(r.corners) for r, reading in zip(seen.regions, seen.readings)
               if reading is not None and not few(reading)]      # the tiles read with more pips
-    doubtful = [few(reading) and reading.confidence < P.few_pips_sure
+    doubtful = [few(reading) and reading.confidence < P.few_pips_sure[reading.top + reading.bottom]
                 and not any(_about_as_wide(region.corners, width) for width in widths)
                 for region, reading in zip(seen.regions, seen.readings)]
     if not any(doubtful):
@@ -835,5 +837,5 @@ STAGES = (
     Stage("whole photo closer", _tiles(whole_photo_closer), asked=True),   # on request: the photo at 768
     Stage("one size", _tiles(lambda _, *a: one_size(*a))),      # unsure tiles far narrower than the rest
     Stage("shown unread", shown_unread),                        # tiles seen, no reading made out: to check
-    Stage("few pips", lambda _, seen: few_pips(seen)),          # a line and a speck at most, unsure: to check
+    Stage("few pips", lambda _, seen: few_pips(seen)),          # a line and two specks at most, unsure: to check
 )

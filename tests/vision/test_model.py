@@ -584,12 +584,14 @@ def test_a_tile_read_unsurely_much_narrower_than_the_sure_ones_is_left_out():
     kept, read = pipeline.one_size(regions, readings)
     assert [int(r.corners[0, 0]) for r in kept] == [0, 100, 300, 400, 500]   # a sure tile, or none read, stays
     assert read == [sure, sure, unsure, sure, None]
-    # with fewer than two tiles read surely there is no size to go by
-    assert pipeline.one_size(regions[1:4], readings[1:4]) == (regions[1:4], readings[1:4])
+    # one tile read surely gives the size (a 2|2 read at 0.52 half as wide as the one sure
+    # tile, seed 176's photo 6); with none there is no size to go by
+    assert pipeline.one_size(regions[1:3], readings[1:3]) == (regions[1:2], readings[1:2])
+    assert pipeline.one_size(regions[2:4], readings[2:4]) == (regions[2:4], readings[2:4])
 
 
-def test_a_tile_of_one_pip_or_none_read_unsurely_and_like_no_tile_read_is_outlined_to_check():
-    # a line on the table read as a divider, with a speck or none: outlined to check, not
+def test_a_tile_of_two_pips_or_fewer_read_unsurely_and_like_no_tile_read_is_outlined_to_check():
+    # a line on the table read as a divider, with a speck or two or none: outlined to check, not
     # counted; beside a tile of more pips about as wide (small tiles read unsurely) it stays
     def seen(*tiles):
         return pipeline.Seen(regions=tuple(_square_tile(100 * k, w) for k, (w, _) in enumerate(tiles)),
@@ -602,7 +604,11 @@ def test_a_tile_of_one_pip_or_none_read_unsurely_and_like_no_tile_read_is_outlin
     tiny = pipeline.few_pips(seen((40, reader.TileReading(3, 4, 0.9, 0.9, ())), (8, speck), (36, blank)))
     assert [(r.top, r.bottom) for r in tiny.readings] == [(3, 4), (0, 0)]       # the 0|0 as wide as the 3|4
     assert [int(o[0, 0]) for o in tiny.shown] == [100]                            # the 0|1 a fifth as wide
-    kept = seen((40, sure_speck), (40, two), (40, None))       # surer, two pips, or no divider: as they were
+    # two specks are held to a lower bar than one or none (a black 0|2 read right at 0.62)
+    specks = pipeline.few_pips(seen((40, two), (40, reader.TileReading(0, 2, 0.6, 0.62, ()))))
+    assert [(r.top, r.bottom) for r in specks.readings] == [(0, 2)] and [int(o[0, 0]) for o in specks.shown] == [0]
+    three = reader.TileReading(1, 2, 0.5, 0.5, ())
+    kept = seen((40, sure_speck), (40, three), (40, None))     # surer, three pips, or no divider: as they were
     assert pipeline.few_pips(kept) == kept
 
 
