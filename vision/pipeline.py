@@ -390,12 +390,13 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
     no tile twice, the rest never read; but for the ways that cut the run into more tiles
     nearly as wide as that way's (`Params.same_width`). The way settled may hold only the tiles whose cores
     stood apart (the others' cores ran together), and a cut of the whole run reads them all:
-    of those ways, the one of most tiles that reads whole with no tile twice stands."""
+    of those ways, the one of most tiles that reads whole with no tile twice stands. A way
+    that fits the cores far worse than the best one is not tried (`_fitting`)."""
     ways: dict = {}
     for region in regions:
         if region.group is not None:
             ways.setdefault(region.group, {}).setdefault(region.way, []).append(region)
-    order = {group: sorted(by_way, key=lambda way: -_fit(by_way[way])) for group, by_way in ways.items()}
+    order = {group: _fitting(by_way) for group, by_way in ways.items()}
     readings: dict[int, TileReading | None] = {}
     chosen: dict = {}
     pending = [r for r in regions if r.group is None] + [r for g in ways for r in ways[g][order[g][0]]]
@@ -413,12 +414,23 @@ def read_best(image: np.ndarray, regions: list[TileRegion]) -> tuple[list[TileRe
             elif tried + 1 < len(order[group]):
                 pending.extend(by_way[order[group][tried + 1]])
             else:
-                chosen[group] = max(by_way, key=lambda way: _merit([readings[id(r)] for r in by_way[way]],
-                                                                   _fit(by_way[way])))
+                chosen[group] = max(order[group], key=lambda way: _merit([readings[id(r)] for r in by_way[way]],
+                                                                         _fit(by_way[way])))
         tried += 1
     _more_tiles(image, ways, chosen, readings)
     kept = [r for r in regions if r.group is None or chosen[r.group] == r.way]
     return kept, [readings[id(r)] for r in kept]
+
+
+def _fitting(by_way: dict) -> list:
+    """A run's ways in order of fit, best first, but for those that fit the finder's cores
+    under `Params.way_fit_share` of the best one's fit (where that is above 0). Tiles side by
+    side cut the other way, across their middles, read whole, each cut's halves true halves
+    of two tiles; where the way along the cores reads a piece unsurely, the stages after cut
+    that piece again, and the way across is not taken instead."""
+    order = sorted(by_way, key=lambda way: -_fit(by_way[way]))
+    best = _fit(by_way[order[0]])
+    return order if best <= 0 else [way for way in order if _fit(by_way[way]) >= P.way_fit_share * best]
 
 
 def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:
