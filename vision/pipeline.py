@@ -427,10 +427,15 @@ def _fitting(by_way: dict) -> list:
     under `Params.way_fit_share` of the best one's fit (where that is above 0). Tiles side by
     side cut the other way, across their middles, read whole, each cut's halves true halves
     of two tiles; where the way along the cores reads a piece unsurely, the stages after cut
-    that piece again, and the way across is not taken instead."""
+    that piece again, and the way across is not taken instead. A chain's or cross's way along
+    its arms, its fit lowered by `Params.arm_after` so that it is read after the others, is
+    held to nothing: its outline, not its cores, placed its tiles."""
     order = sorted(by_way, key=lambda way: -_fit(by_way[way]))
     best = _fit(by_way[order[0]])
-    return order if best <= 0 else [way for way in order if _fit(by_way[way]) >= P.way_fit_share * best]
+    if best <= 0:
+        return order
+    return [way for way in order if _fit(by_way[way]) >= P.way_fit_share * best
+            or _fit(by_way[way]) <= 1 - P.arm_after]
 
 
 def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:

@@ -629,7 +629,8 @@ def test_a_run_is_not_cut_a_way_that_fits_the_cores_far_worse_than_the_best():
     def way(fit):
         return [pipeline.TileRegion(np.zeros((4, 2), np.float32), 1.0, group=(0,), fit=fit)]
     share = pipeline.P.way_fit_share
-    ways = {0: way(0.2), 1: way(0.5), 2: way(0.5 * share + 0.01), 3: way(0.5 * share - 0.01)}
-    assert pipeline._fitting(ways) == [1, 2]          # best first; 3 fits under the share of 0.5
+    arms = way(0.9 - pipeline.P.arm_after)           # a chain's way along its arms, read last
+    ways = {0: way(0.2), 1: way(0.5), 2: way(0.5 * share + 0.01), 3: way(0.5 * share - 0.01), 4: arms}
+    assert pipeline._fitting(ways) == [1, 2, 4]       # best first; 3 fits under the share of 0.5
     # where no way fits the cores at all, every way is tried, best first
     assert pipeline._fitting({0: way(-0.1), 1: way(0.0)}) == [1, 0]
