@@ -190,9 +190,9 @@ class Params:
                                           "scenes' sure tiles fell from 97% right to 94% (card)")
     same_width: float = tuned(0.65, "a run's cut into more tiles each at least this share as wide may be the run whole")
     way_fit_share: float = tuned(0.6, "a way to cut a run that fits the cores under this share of the best way's fit "
-                                      "is not tried (round 40; first scenes, photos whole, 1 -> 0.6 / 0.3: seeds 140 "
-                                      "to 159 335 -> 337 / 336 of 400, 160 to 179 333 -> 338 / 337, 180 to 189 165 -> "
-                                      "166 / 166 of 200)")
+                                      "is not tried, but a chain's arms (round 40; first scenes, photos whole, without "
+                                      "-> 0.6 / 0.3: seeds 140 to 159 335 -> 337 / 336 of 400, 160 to 179 333 -> 338 / "
+                                      "337, 180 to 189 165 -> 166 / 166 of 200; sure tiles wrong 33 -> 29)")
     cores_least: float = tuned(0.65, "a core no tile read holds, or a point on a face no tile covers, is read as a tap "
                                      "there, and the tile stands where it "
                                      "reads with a pip at least this surely, listed to check (seeds 30 to 39's style "

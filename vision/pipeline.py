@@ -430,12 +430,12 @@ def _fitting(by_way: dict) -> list:
     that piece again, and the way across is not taken instead. A chain's or cross's way along
     its arms, its fit lowered by `Params.arm_after` so that it is read after the others, is
     held to nothing: its outline, not its cores, placed its tiles."""
-    order = sorted(by_way, key=lambda way: -_fit(by_way[way]))
-    best = _fit(by_way[order[0]])
+    fits = {way: _fit(pieces) for way, pieces in by_way.items()}
+    order = sorted(fits, key=lambda way: -fits[way])
+    best = fits[order[0]]
     if best <= 0:
         return order
-    return [way for way in order if _fit(by_way[way]) >= P.way_fit_share * best
-            or _fit(by_way[way]) <= 1 - P.arm_after]
+    return [way for way in order if fits[way] >= P.way_fit_share * best or fits[way] <= 1 - P.arm_after]
 
 
 def _more_tiles(image: np.ndarray, ways: dict, chosen: dict, readings: dict) -> None:
