@@ -250,7 +250,6 @@ def test_of_two_readings_of_one_tile_the_less_sure_is_read_with_no_confidence_an
     confidence, no stage looked at them again and the 0|6 was not read. (Round 38's rule, a lopsided
     half read unsurely, sends these tiny tiles' cuts elsewhere, the 0|6's to a 1|3 as unsure: it is
     left out here, so that this rule is seen alone.)"""
-
     from vision.evaluate import style_photos
     _without_lopsided(monkeypatch)
     name, data, want, set_size, quads, answers = next(style_photos("colour on white", "scattered", "small", 1, 38))
